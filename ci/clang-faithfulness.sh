@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Compare the fork's clang -O3 with Debian's clang-19 on example kernels.
+# Usage: clang-faithfulness.sh FORK_CLANG DEBIAN_CLANG SOURCES...
+# Each source is compiled by both for gfx90a and gfx1030, to assembly and to a
+# linked code object; the outputs must be byte-identical. The fork's clang
+# gets no extra flags (it finds the device libraries itself); Debian's is told
+# where they are. Prints one line per difference and a summary line.
+set -uo pipefail
+fork=$1 debian=$2
+shift 2
+libs=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+same=0 diff=0
+for src in "$@"; do
+  for cpu in gfx90a gfx1030; do
+    if [[ $src == *.hip ]]; then
+      flags=(-x hip --cuda-device-only --no-gpu-bundle-output --offload-arch=$cpu)
+    else
+      flags=(--target=amdgcn-amd-amdhsa -mcpu=$cpu)
+    fi
+    for kind in s co; do
+      out=()
+      [ $kind = s ] && out=(-S)
+      "$fork" "${flags[@]}" -O3 "${out[@]}" "$src" -o "$tmp/fork.$kind" 2>"$tmp/fork.err"
+      f=$?
+      "$debian" "${flags[@]}" -O3 "${out[@]}" --rocm-device-lib-path=$libs "$src" \
+        -o "$tmp/deb.$kind" 2>"$tmp/deb.err"
+      d=$?
+      if [ $f = 0 ] && [ $d = 0 ] && cmp -s "$tmp/fork.$kind" "$tmp/deb.$kind"; then
+        same=$((same + 1))
+      else
+        diff=$((diff + 1))
+        echo "different: $(basename "$src") -mcpu=$cpu ($kind; exit $f vs $d)"
+        head -3 "$tmp/fork.err"
+      fi
+    done
+  done
+done
+echo "clang faithfulness: identical $same, different $diff"
+[ $diff = 0 ]

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Check that the fork's llc behaves exactly like Debian's llc-19.
+
+Every .ll file of upstream's llvm/test/CodeGen/AMDGPU corpus is compiled by
+both compilers, once per -mcpu, with the same command line:
+
+  llc -mtriple=amdgcn-amd-amdhsa -mcpu=CPU FILE -o -  [extra llc flags]
+
+and the two runs are compared by stdout and exit status (stderr is not: crash
+reports carry addresses). Each (file, cpu) pair lands in one category:
+
+  identical    same exit status 0 and the same stdout
+  both-fail    both exit non-zero (crash, fatal error or invalid input)
+  different    anything else: the fork is not faithful on this input
+  timeout      either run exceeded --timeout seconds
+
+With --sample N a fixed, evenly spaced sample of N files is used (the same N
+always gives the same files). Exit status 1 if any pair is 'different'.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import subprocess
+import sys
+
+
+def corpus_files(corpus, sample):
+    files = sorted(f for f in os.listdir(corpus) if f.endswith(".ll"))
+    if sample and sample < len(files):
+        step = len(files) / sample
+        files = [files[int(i * step)] for i in range(sample)]
+    return [os.path.join(corpus, f) for f in files]
+
+
+def run_llc(llc, path, cpu, flags, timeout):
+    cmd = [llc, "-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + cpu, path, "-o", "-"] + flags
+    try:
+        p = subprocess.run(cmd, capture_output=True, timeout=timeout,
+                           stdin=subprocess.DEVNULL)
+        return p.returncode, p.stdout
+    except subprocess.TimeoutExpired:
+        return None, b""
+
+
+def compare(args, path, cpu):
+    fork = run_llc(args.fork_llc, path, cpu, args.llc_flag, args.timeout)
+    ref = run_llc(args.ref_llc, path, cpu, args.llc_flag, args.timeout)
+    if fork[0] is None or ref[0] is None:
+        return "timeout"
+    if fork[0] != 0 and ref[0] != 0:
+        return "both-fail"
+    if fork == ref:
+        return "identical"
+    return "different"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--fork-llc", required=True)
+    ap.add_argument("--ref-llc", default="/usr/lib/llvm-19/bin/llc")
+    ap.add_argument("--corpus", required=True, help="llvm/test/CodeGen/AMDGPU")
+    ap.add_argument("--cpu", action="append", help="default: gfx90a and gfx1030")
+    ap.add_argument("--sample", type=int, default=0, help="0: the whole corpus")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--llc-flag", action="append", default=[],
+                    help="extra flag given to both llc runs (repeatable)")
+    args = ap.parse_args()
+    cpus = args.cpu or ["gfx90a", "gfx1030"]
+
+    files = corpus_files(args.corpus, args.sample)
+    if not files:
+        sys.exit(f"error: no .ll files in {args.corpus}")
+    counts = dict.fromkeys(("identical", "different", "both-fail", "timeout"), 0)
+    bad = []
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        jobs = {pool.submit(compare, args, f, c): (f, c) for f in files for c in cpus}
+        for job in concurrent.futures.as_completed(jobs):
+            verdict = job.result()
+            counts[verdict] += 1
+            if verdict in ("different", "timeout"):
+                bad.append((verdict,) + jobs[job])
+
+    for verdict, path, cpu in sorted(bad):
+        print(f"{verdict}: {os.path.basename(path)} -mcpu={cpu}")
+    print(f"faithfulness: {len(files)} files x {len(cpus)} cpus ({', '.join(cpus)}): "
+          + ", ".join(f"{v} {n}" for v, n in counts.items()))
+    sys.exit(1 if counts["different"] else 0)
+
+
+if __name__ == "__main__":
+    main()
