@@ -15,7 +15,10 @@ same=0 diff=0
 for src in "$@"; do
   for cpu in gfx90a gfx1030; do
     if [[ $src == *.hip ]]; then
-      flags=(-x hip --cuda-device-only --no-gpu-bundle-output --offload-arch=$cpu)
+      # The compilation-unit id hashes the command line, which differs (the
+      # device-library flag): fix it for both.
+      flags=(-x hip --cuda-device-only --no-gpu-bundle-output --offload-arch=$cpu
+        -cuid=faithfulness)
     else
       flags=(--target=amdgcn-amd-amdhsa -mcpu=$cpu)
     fi

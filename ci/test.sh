@@ -35,7 +35,7 @@ set +e
 python3 "$LIT" -sv --time-tests "$@" "${suites[@]}" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
-count() { sed -n "s/^ *$1: *\([0-9]*\).*/\1/p" "$log" | tail -1; }
+count() { sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | tail -1; }
 passed=$(($(count Passed || true) + 0))
 failed=$(($(count Failed || true) + 0 + $(count Unresolved || true) + 0 + $(count 'Timed Out' || true) + 0))
 echo "$passed passed, $failed failed"

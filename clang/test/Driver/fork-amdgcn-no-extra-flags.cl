@@ -12,7 +12,7 @@
 // fails: the library really came from the fork's own lookup.
 // RUN: not clang -O3 --target=amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib %s \
 // RUN:   -o %t.nolib.co 2>&1 | FileCheck %s --check-prefix=NOLIB
-// NOLIB: undefined symbol: {{.*}}sin
+// NOLIB: ld.lld: error: undefined hidden symbol: sin(float)
 
 // RUN: clang -print-resource-dir | FileCheck %s --check-prefix=RES
 // RES: {{.*}}/obj/lib/clang/19

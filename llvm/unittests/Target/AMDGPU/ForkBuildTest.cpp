@@ -94,7 +94,7 @@ TEST_F(ForkBuild, SubtargetWaveSize) {
                            std::pair<StringRef, unsigned>{"gfx1030", 32}}) {
     std::unique_ptr<GCNTargetMachine> TM = createTM(CPU);
     ASSERT_TRUE(TM);
-    const GCNSubtarget *ST = TM->getSubtargetImpl(*M->getFunction("k"));
+    const GCNSubtarget *ST = &TM->getSubtarget<GCNSubtarget>(*M->getFunction("k"));
     EXPECT_EQ(ST->getWavefrontSize(), Wave) << CPU.str();
     EXPECT_EQ(ST->getCPU(), CPU);
   }
