@@ -47,7 +47,7 @@ DEBIAN_PACKAGES=(
   llvm-19-dev llvm-19-tools clang-19 libclang-19-dev lld-19
   rocm-device-libs libamdhip64-dev googletest
   cmake ninja-build ccache g++ python3 rsync xz-utils dpkg-dev patch git
-  zlib1g-dev libzstd-dev libxml2-dev libedit-dev libffi-dev libncurses-dev
+  zlib1g-dev libzstd-dev libxml2-dev libz3-dev libedit-dev libffi-dev libncurses-dev
 )
 
 LLVM_PREFIX=/usr/lib/llvm-19

@@ -22,6 +22,6 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -q >/dev/null ||
   die "apt-get update failed (no network to the Debian archive?)" \
     "check the machine's apt sources and network, then re-run"
-apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null ||
+apt-get install -y -q "${missing[@]}" >/dev/null ||
   die "apt-get install failed for: ${missing[*]}" \
     "run 'apt-get install ${missing[*]}' by hand to see why, fix it, then re-run"
