@@ -10,7 +10,7 @@
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
 #include "llvm/Object/ELFObjectFile.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "llvm/ADT/StringMap.h"
 #include <cstring>
 
 using namespace llvm;
