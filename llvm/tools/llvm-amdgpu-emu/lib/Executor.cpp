@@ -1,0 +1,309 @@
+//===- Executor.cpp - Wave-level execution of AMDGPU kernels --------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The dispatcher and the instruction loop. Instruction semantics live in
+// Semantics.cpp; this file resolves operands, sets up the initial wave state
+// of the AMDHSA ABI and runs the waves.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Executor.h"
+#include "ExecutorImpl.h"
+#include "MCTargetDesc/AMDGPUMCTargetDesc.h"
+#include "Utils/AMDGPUBaseInfo.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <cstring>
+
+using namespace llvm;
+using namespace llvm::amdgpu_emu;
+
+double Counters::valuUtilization() const {
+  uint64_t V = ByClass[unsigned(InstClass::VALU)];
+  return V ? double(VALUActiveLanes) / (double(V) * WaveSize) : 0.0;
+}
+
+uint64_t Counters::cycleEstimate() const {
+  // Issue cost per class, plus a fixed latency per memory instruction. The
+  // constants are documented (and justified) in docs/Emulator.md.
+  static const unsigned Cost[NumInstClasses] = {
+      /*SALU*/ 1, /*VALU*/ 4, /*SMEM*/ 1 + 50, /*VMEM*/ 4 + 300,
+      /*LDS*/ 4 + 60, /*Branch*/ 2, /*ExecMask*/ 1, /*WaitNop*/ 1};
+  uint64_t Cycles = 0;
+  for (unsigned C = 0; C != NumInstClasses; ++C)
+    Cycles += ByClass[C] * Cost[C];
+  return Cycles;
+}
+
+//===----------------------------------------------------------------------===//
+// Programs: decoded instructions with resolved operands.
+//===----------------------------------------------------------------------===//
+
+/// The opcode name without its encoding suffix: V_ADD_U32_e32_vi ->
+/// V_ADD_U32_e32, S_LOAD_DWORD_IMM_gfx10 -> S_LOAD_DWORD_IMM.
+static StringRef baseName(StringRef Name) {
+  size_t Gfx = Name.find("_gfx");
+  if (Gfx != StringRef::npos)
+    return Name.take_front(Gfx);
+  for (StringRef Suffix : {"_vi", "_si", "_ci"})
+    if (Name.ends_with(Suffix))
+      return Name.drop_back(Suffix.size());
+  return Name;
+}
+
+/// How every physical register maps onto the wave's register files.
+static std::vector<Operand> buildRegisterTable(const MCRegisterInfo &MRI) {
+  std::vector<Operand> Table(MRI.getNumRegs());
+  for (unsigned Reg = 1, E = MRI.getNumRegs(); Reg != E; ++Reg) {
+    StringRef Name = MRI.getName(Reg);
+    Operand &O = Table[Reg];
+    O.Kind = OpKind::Unsupported;
+    if (Name.contains("LO16") || Name.contains("HI16"))
+      continue;
+    unsigned Enc = MRI.getEncodingValue(Reg) & 0xff;
+    if (Name == "SCC" || Name == "SRC_SCC") {
+      O.Kind = OpKind::SCC;
+      continue;
+    }
+    if (Name == "SRC_VCCZ" || Name == "SRC_EXECZ") {
+      O.Kind = Name == "SRC_VCCZ" ? OpKind::VCCZ : OpKind::EXECZ;
+      continue;
+    }
+    if (Name.starts_with("SGPR_NULL")) {
+      O.Kind = OpKind::Null;
+      O.Dwords = Name.ends_with("64") ? 2 : 1;
+      continue;
+    }
+    SmallVector<StringRef, 16> Parts;
+    Name.split(Parts, '_');
+    unsigned Tuple = 0;
+    for (StringRef P : Parts)
+      if (P.starts_with("VGPR") || P.starts_with("AGPR") ||
+          P.starts_with("SGPR") || P.starts_with("TTMP"))
+        ++Tuple;
+    O.Index = uint16_t(Enc);
+    if (Name.starts_with("VGPR") || Name.starts_with("AGPR")) {
+      O.Kind = Name.starts_with("VGPR") ? OpKind::VGPR : OpKind::AGPR;
+      O.Dwords = uint8_t(Tuple);
+    } else if (Name.starts_with("SGPR") || Name.starts_with("TTMP")) {
+      O.Kind = OpKind::SGPR;
+      O.Dwords = uint8_t(Tuple);
+    } else if (Name == "VCC" || Name == "EXEC" || Name == "FLAT_SCR" ||
+               Name == "XNACK_MASK") {
+      O.Kind = OpKind::SGPR;
+      O.Dwords = 2;
+    } else if (Name == "VCC_LO" || Name == "VCC_HI" || Name == "EXEC_LO" ||
+               Name == "EXEC_HI" || Name == "M0" || Name == "FLAT_SCR_LO" ||
+               Name == "FLAT_SCR_HI") {
+      O.Kind = OpKind::SGPR;
+      O.Dwords = 1;
+    }
+  }
+  return Table;
+}
+
+static Operand resolve(const MCOperand &MO, const std::vector<Operand> &Regs) {
+  if (MO.isImm()) {
+    Operand O;
+    O.Kind = OpKind::Imm;
+    O.Imm = uint64_t(MO.getImm());
+    return O;
+  }
+  if (MO.isReg() && MO.getReg() < Regs.size())
+    return Regs[MO.getReg()];
+  return Operand{OpKind::Unsupported, 1, 0, 0};
+}
+
+static Expected<std::unique_ptr<Program>>
+buildProgram(const CodeObject &CO, const KernelInfo &K) {
+  if (K.CodeSize == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel '" + K.Name +
+                                 "' has no code symbol giving its size");
+  auto D = Decoder::create(CO.getProcessor(), K.WavefrontSize);
+  if (!D)
+    return D.takeError();
+  auto Decoded =
+      (*D)->decode(CO.getImage(), K.EntryAddr, K.EntryAddr + K.CodeSize);
+  if (!Decoded)
+    return Decoded.takeError();
+
+  auto P = std::make_unique<Program>();
+  P->Dec = std::move(*D);
+  P->Lanes = K.WavefrontSize;
+  P->Regs = buildRegisterTable(P->Dec->getRegisterInfo());
+  P->Decoded = std::move(*Decoded);
+  const MCInstrInfo &MII = P->Dec->getInstrInfo();
+
+  static const std::pair<Role, unsigned> NamedRoles[] = {
+      {Role::VDst, AMDGPU::OpName::vdst},     {Role::SDst, AMDGPU::OpName::sdst},
+      {Role::Src0, AMDGPU::OpName::src0},     {Role::Src1, AMDGPU::OpName::src1},
+      {Role::Src2, AMDGPU::OpName::src2},     {Role::VAddr, AMDGPU::OpName::vaddr},
+      {Role::SAddr, AMDGPU::OpName::saddr},   {Role::VData, AMDGPU::OpName::vdata},
+      {Role::SData, AMDGPU::OpName::sdata},   {Role::SBase, AMDGPU::OpName::sbase},
+      {Role::SOffset, AMDGPU::OpName::soffset}, {Role::Addr, AMDGPU::OpName::addr},
+      {Role::Data0, AMDGPU::OpName::data0},   {Role::Data1, AMDGPU::OpName::data1},
+      {Role::Offset, AMDGPU::OpName::offset}, {Role::Simm16, AMDGPU::OpName::simm16},
+      {Role::Offset0, AMDGPU::OpName::offset0}, {Role::Offset1, AMDGPU::OpName::offset1},
+      {Role::Src0Mods, AMDGPU::OpName::src0_modifiers},
+      {Role::Src1Mods, AMDGPU::OpName::src1_modifiers},
+      {Role::Src2Mods, AMDGPU::OpName::src2_modifiers},
+      {Role::Clamp, AMDGPU::OpName::clamp},   {Role::OMod, AMDGPU::OpName::omod}};
+
+  // Real (encoded) SOP opcodes carry no named-operand table; their pseudo,
+  // the opcode named like them without the encoding suffix, has the same
+  // operand list and does.
+  StringMap<unsigned> OpcodeByName;
+  for (unsigned Opc = 0, E = MII.getNumOpcodes(); Opc != E; ++Opc)
+    OpcodeByName[MII.getName(Opc)] = Opc;
+
+  for (size_t Idx = 0; Idx != P->Decoded.size(); ++Idx) {
+    const DecodedInst &DI = P->Decoded[Idx];
+    Instr I;
+    I.Addr = DI.Addr;
+    I.Class = DI.Class;
+    I.Next = uint32_t(Idx + 1);
+    I.Name = baseName(MII.getName(DI.Inst.getOpcode()));
+    unsigned Opc = DI.Inst.getOpcode();
+    auto Pseudo = OpcodeByName.find(I.Name);
+    unsigned PseudoOpc = Pseudo == OpcodeByName.end() ? Opc : Pseudo->second;
+    for (auto [R, Name] : NamedRoles) {
+      int OpIdx = AMDGPU::getNamedOperandIdx(Opc, Name);
+      if (OpIdx < 0)
+        OpIdx = AMDGPU::getNamedOperandIdx(PseudoOpc, Name);
+      if (OpIdx >= 0 && unsigned(OpIdx) < DI.Inst.getNumOperands())
+        I.Ops[unsigned(R)] = resolve(DI.Inst.getOperand(OpIdx), P->Regs);
+    }
+    P->IndexOf[DI.Addr] = uint32_t(Idx);
+    I.Fn = lookupSemantics(I.Name);
+    P->Insts.push_back(std::move(I));
+  }
+  // Branch targets: SOPP branches are PC + 4 + simm16 * 4.
+  for (Instr &I : P->Insts) {
+    if (I.Class != InstClass::Branch || !I.has(Role::Simm16))
+      continue;
+    int64_t Off = int16_t(I.op(Role::Simm16).Imm);
+    uint64_t Target = I.Addr + 4 + uint64_t(Off * 4);
+    auto It = P->IndexOf.find(Target);
+    I.Target = It == P->IndexOf.end() ? NoTarget : It->second;
+  }
+  return std::move(P);
+}
+
+Executor::~Executor() = default;
+
+void Executor::setTrace(raw_ostream *OS) { Prog->Trace = OS; }
+
+Expected<std::unique_ptr<Executor>> Executor::create(const CodeObject &CO,
+                                                     const KernelInfo &K) {
+  auto P = buildProgram(CO, K);
+  if (!P)
+    return P.takeError();
+  std::unique_ptr<Executor> E(new Executor());
+  E->Kernel = &K;
+  E->Prog = std::move(*P);
+  StringRef Proc = CO.getProcessor();
+  // gfx90a, gfx940+ and gfx11+ pack the three work-item ids into v0.
+  E->Prog->PackedTID = Proc == "gfx90a" || Proc.starts_with("gfx94") ||
+                       Proc.starts_with("gfx11") || Proc.starts_with("gfx12");
+  uint32_t Rsrc1 = K.Descriptor.compute_pgm_rsrc1;
+  E->Prog->DenormMode32 =
+      AMDHSA_BITS_GET(Rsrc1, amdhsa::COMPUTE_PGM_RSRC1_FLOAT_DENORM_MODE_32);
+  return std::move(E);
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Writes little-endian V of Size bytes at Base + Off.
+void put(std::vector<uint8_t> &Buf, uint64_t Off, uint64_t V, unsigned Size) {
+  for (unsigned I = 0; I != Size && Off + I < Buf.size(); ++I)
+    Buf[Off + I] = uint8_t(V >> (8 * I));
+}
+
+/// Fills the hidden arguments of the kernarg segment.
+void fillHiddenArgs(const KernelInfo &K, const DispatchDims &D,
+                    std::vector<uint8_t> &Seg) {
+  unsigned Dims = D.Grid[2] > 1 ? 3 : D.Grid[1] > 1 ? 2 : 1;
+  for (const KernelArg &A : K.Args) {
+    if (!A.isHidden())
+      continue;
+    StringRef Kind = A.ValueKind;
+    uint64_t V = 0;
+    unsigned Axis = Kind.back() - 'x';
+    if (Kind.starts_with("hidden_block_count_") && Axis < 3)
+      V = (uint64_t(D.Grid[Axis]) + D.Group[Axis] - 1) / D.Group[Axis];
+    else if (Kind.starts_with("hidden_group_size_") && Axis < 3)
+      V = D.Group[Axis];
+    else if (Kind.starts_with("hidden_remainder_") && Axis < 3)
+      V = D.Grid[Axis] % D.Group[Axis];
+    else if (Kind == "hidden_grid_dims")
+      V = Dims;
+    else if (Kind == "hidden_shared_base")
+      V = SharedApertureBase;
+    else if (Kind == "hidden_private_base")
+      V = PrivateApertureBase;
+    // Everything else (global offsets, queue, hostcall, heap, printf,
+    // multigrid, dynamic LDS size, completion action) is zero.
+    put(Seg, A.Offset, V, std::min<unsigned>(A.Size, 8));
+  }
+}
+
+} // namespace
+
+Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
+  const KernelInfo &K = *Kernel;
+  for (unsigned A = 0; A != 3; ++A)
+    if (Dims.Grid[A] == 0 || Dims.Group[A] == 0)
+      return createStringError(inconvertibleErrorCode(),
+                               "grid and workgroup sizes must be positive");
+  if (Kernarg.size() > K.KernargSegmentSize)
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("kernel '{0}' takes {1} bytes of arguments, {2} given", K.Name,
+                K.KernargSegmentSize, Kernarg.size())
+            .str());
+
+  // The kernarg segment and the dispatch packet live in global memory.
+  uint64_t KernargAddr =
+      Mem.allocate(std::max<uint32_t>(K.KernargSegmentSize, 8), "kernarg");
+  std::vector<uint8_t> &Seg = Mem.buffer(KernargAddr);
+  std::copy(Kernarg.begin(), Kernarg.end(), Seg.begin());
+  fillHiddenArgs(K, Dims, Seg);
+
+  uint64_t PacketAddr = Mem.allocate(64, "dispatch packet");
+  std::vector<uint8_t> &Pkt = Mem.buffer(PacketAddr);
+  unsigned NDims = Dims.Grid[2] > 1 ? 3 : Dims.Grid[1] > 1 ? 2 : 1;
+  put(Pkt, 2, NDims, 2);
+  for (unsigned A = 0; A != 3; ++A) {
+    put(Pkt, 4 + 2 * A, Dims.Group[A], 2);
+    put(Pkt, 12 + 4 * A, Dims.Grid[A], 4);
+  }
+  put(Pkt, 24, K.PrivateSegmentFixedSize, 4);
+  put(Pkt, 28, K.GroupSegmentFixedSize, 4);
+  put(Pkt, 32, K.DescriptorAddr, 8);
+  put(Pkt, 40, KernargAddr, 8);
+
+  Stats = Counters();
+  Stats.WaveSize = Prog->Lanes;
+  DispatchState DS{*Prog, K, Mem, Stats, Dims, KernargAddr, PacketAddr};
+  std::array<uint32_t, 3> Groups;
+  for (unsigned A = 0; A != 3; ++A)
+    Groups[A] = (Dims.Grid[A] + Dims.Group[A] - 1) / Dims.Group[A];
+  for (uint32_t Z = 0; Z != Groups[2]; ++Z)
+    for (uint32_t Y = 0; Y != Groups[1]; ++Y)
+      for (uint32_t X = 0; X != Groups[0]; ++X)
+        if (Error E = runWorkgroup(DS, {X, Y, Z}))
+          return E;
+  return Error::success();
+}

@@ -1,0 +1,97 @@
+//===- Executor.h - Wave-level execution of AMDGPU kernels ------*- C++ -*-===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs a kernel dispatch wave by wave.
+//
+// The model (see docs/Emulator.md):
+//   - A *wave* has 128 scalar dwords indexed by hardware encoding (s0..s105,
+//     VCC at 106, M0 at 124, EXEC at 126, ...), SCC, a PC, and per lane 256
+//     VGPRs and 256 AGPRs. Vector instructions write only lanes whose EXEC
+//     bit is set; scalar instructions ignore EXEC.
+//   - Memory completes immediately: s_waitcnt, s_nop and s_sleep do nothing.
+//   - The waves of a workgroup run round-robin, each until it reaches
+//     s_barrier or s_endpgm; a barrier releases when every wave of the
+//     workgroup that has not ended has reached it. Workgroups run one after
+//     another.
+//
+// Decoding happens once per kernel (a Program): every instruction gets its
+// semantic routine and its operands resolved to register-file indices. An
+// instruction without semantics is only an error when it executes: the run
+// stops with an error naming the opcode and the address. Nothing is skipped.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_AMDGPU_EMU_EXECUTOR_H
+#define LLVM_TOOLS_LLVM_AMDGPU_EMU_EXECUTOR_H
+
+#include "CodeObject.h"
+#include "Decoder.h"
+#include "Memory.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+#include <array>
+#include <memory>
+
+namespace llvm {
+namespace amdgpu_emu {
+
+/// Per-dispatch counters, summed over all waves.
+struct Counters {
+  uint64_t WaveInsts = 0; ///< Dynamic wave-instructions.
+  uint64_t ByClass[NumInstClasses] = {};
+  uint64_t VALUActiveLanes = 0; ///< Sum of EXEC popcounts over VALU insts.
+  uint64_t ExecBranchTaken = 0, ExecBranchNotTaken = 0; ///< execz/execnz.
+  unsigned WaveSize = 64;
+  uint64_t Waves = 0, Workgroups = 0;
+
+  /// VALU lane utilization: active lanes / (lanes x VALU instructions).
+  double valuUtilization() const;
+  /// The documented cycle estimate (docs/Emulator.md).
+  uint64_t cycleEstimate() const;
+};
+
+/// The grid of a dispatch, in work-items, and the workgroup size.
+struct DispatchDims {
+  std::array<uint32_t, 3> Grid = {1, 1, 1};
+  std::array<uint32_t, 3> Group = {1, 1, 1};
+};
+
+struct Program;
+
+class Executor {
+public:
+  /// Prepares a kernel of CO for execution: decodes it and resolves every
+  /// instruction's operands.
+  static Expected<std::unique_ptr<Executor>> create(const CodeObject &CO,
+                                                    const KernelInfo &K);
+  ~Executor();
+
+  GlobalMemory &getMemory() { return Mem; }
+
+  /// Runs one dispatch. Kernarg holds the explicit arguments (the kernarg
+  /// segment up to the first hidden argument); the hidden arguments are
+  /// filled in here.
+  Error run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg);
+
+  const Counters &getCounters() const { return Stats; }
+
+  /// Print every executed instruction, with its wave and EXEC, to OS.
+  void setTrace(raw_ostream *OS);
+
+private:
+  Executor() = default;
+  const KernelInfo *Kernel = nullptr;
+  std::unique_ptr<Program> Prog;
+  GlobalMemory Mem;
+  Counters Stats;
+};
+
+} // namespace amdgpu_emu
+} // namespace llvm
+
+#endif // LLVM_TOOLS_LLVM_AMDGPU_EMU_EXECUTOR_H

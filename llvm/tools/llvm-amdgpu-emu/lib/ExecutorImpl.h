@@ -1,0 +1,139 @@
+//===- ExecutorImpl.h - Internals of the wave executor ----------*- C++ -*-===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Types shared by the executor (Executor.cpp), the wave loop (Wave.cpp) and
+// the instruction semantics (Semantics.cpp). Not a public interface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_AMDGPU_EMU_EXECUTORIMPL_H
+#define LLVM_TOOLS_LLVM_AMDGPU_EMU_EXECUTORIMPL_H
+
+#include "Executor.h"
+#include "llvm/ADT/DenseMap.h"
+#include <array>
+#include <vector>
+
+namespace llvm {
+namespace amdgpu_emu {
+
+/// Flat-address apertures reported to the kernel (hidden_shared_base,
+/// hidden_private_base). Flat accesses into them are not modelled yet.
+constexpr uint64_t SharedApertureBase = 0x1000000000000ull;
+constexpr uint64_t PrivateApertureBase = 0x2000000000000ull;
+constexpr uint32_t NoTarget = ~0u;
+
+/// Scalar register-file indices (hardware encodings).
+constexpr unsigned SRegVCC = 106, SRegM0 = 124, SRegEXEC = 126;
+constexpr unsigned NumSRegs = 128, NumVRegs = 512; // VGPRs, then AGPRs.
+
+enum class OpKind : uint8_t {
+  None,
+  SGPR,  ///< Scalar file (SGPRs, VCC, M0, EXEC, ...), Index = encoding.
+  VGPR,
+  AGPR,
+  Imm,   ///< Inline constant or literal, already decoded.
+  SCC,
+  VCCZ,
+  EXECZ,
+  Null,
+  Unsupported
+};
+
+struct Operand {
+  OpKind Kind = OpKind::None;
+  uint8_t Dwords = 1;
+  uint16_t Index = 0;
+  uint64_t Imm = 0;
+};
+
+/// The operand roles an instruction may have (AMDGPU named operands).
+enum class Role : unsigned {
+  VDst, SDst, Src0, Src1, Src2, VAddr, SAddr, VData, SData, SBase, SOffset,
+  Addr, Data0, Data1, Offset, Simm16, Offset0, Offset1, Src0Mods, Src1Mods,
+  Src2Mods, Clamp, OMod, NumRoles
+};
+
+struct Instr;
+struct WaveCtx;
+using Semantics = Error (*)(WaveCtx &, const Instr &);
+
+struct Instr {
+  uint64_t Addr = 0;
+  InstClass Class = InstClass::SALU;
+  uint32_t Next = 0;          ///< Index of the next instruction.
+  uint32_t Target = NoTarget; ///< Index of a branch's target.
+  StringRef Name;             ///< Opcode name without encoding suffix.
+  Semantics Fn = nullptr;
+  std::array<Operand, unsigned(Role::NumRoles)> Ops;
+
+  bool has(Role R) const { return Ops[unsigned(R)].Kind != OpKind::None; }
+  const Operand &op(Role R) const { return Ops[unsigned(R)]; }
+  int64_t imm(Role R) const { return has(R) ? int64_t(op(R).Imm) : 0; }
+};
+
+struct Program {
+  std::unique_ptr<Decoder> Dec;
+  std::vector<DecodedInst> Decoded; ///< Parallel to Insts.
+  std::vector<Instr> Insts;
+  DenseMap<uint64_t, uint32_t> IndexOf; ///< Address -> instruction index.
+  std::vector<Operand> Regs;            ///< MC register -> operand.
+  unsigned Lanes = 64;
+  bool PackedTID = false;
+  unsigned DenormMode32 = 3; ///< COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_32.
+  raw_ostream *Trace = nullptr; ///< Where to print each executed instruction.
+};
+
+struct Wave {
+  std::array<uint32_t, NumSRegs> S = {};
+  bool SCC = false;
+  uint32_t PC = 0; ///< Instruction index.
+  bool Ended = false, AtBarrier = false;
+  std::vector<uint32_t> V; ///< V[Reg * Lanes + Lane].
+};
+
+struct DispatchState {
+  Program &Prog;
+  const KernelInfo &Kernel;
+  GlobalMemory &Mem;
+  Counters &Stats;
+  const DispatchDims &Dims;
+  uint64_t KernargAddr, PacketAddr;
+};
+
+/// What an instruction's semantics see.
+struct WaveCtx {
+  DispatchState &DS;
+  Wave &W;
+  std::vector<uint8_t> &LDS;
+  unsigned Lanes;
+
+  uint64_t exec() const {
+    return Lanes == 64 ? W.S[SRegEXEC] | uint64_t(W.S[SRegEXEC + 1]) << 32
+                       : W.S[SRegEXEC];
+  }
+  uint64_t vcc() const {
+    return Lanes == 64 ? W.S[SRegVCC] | uint64_t(W.S[SRegVCC + 1]) << 32
+                       : W.S[SRegVCC];
+  }
+};
+
+/// The semantics of the instruction named Name (without encoding suffix),
+/// or a routine that reports it as unimplemented.
+Semantics lookupSemantics(StringRef Name);
+
+/// Runs every wave of one workgroup to completion.
+Error runWorkgroup(DispatchState &DS, std::array<uint32_t, 3> GroupId);
+
+/// An error naming the instruction, for faults and unimplemented features.
+Error instError(WaveCtx &C, const Instr &I, const Twine &Msg);
+
+} // namespace amdgpu_emu
+} // namespace llvm
+
+#endif // LLVM_TOOLS_LLVM_AMDGPU_EMU_EXECUTORIMPL_H

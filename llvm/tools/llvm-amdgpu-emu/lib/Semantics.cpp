@@ -1,0 +1,1046 @@
+//===- Semantics.cpp - What each AMDGPU instruction does ------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Instruction semantics, keyed by opcode name without encoding suffix (so one
+// routine serves V_ADD_U32_e32_vi and V_ADD_U32_e32_gfx10). Each routine
+// reads its operands through the roles the Program resolved (vdst, src0, ...).
+//
+// Conventions:
+//   - VALU routines write only lanes whose EXEC bit is set. A carry or
+//     compare result (VCC or an SGPR pair) has the bits of inactive lanes
+//     cleared, as hardware does.
+//   - SCC is written only by instructions documented to write it.
+//   - f32 arithmetic is IEEE single precision on the host, with input and
+//     output denormals flushed as COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_32 says.
+//     v_rcp_f32 / v_rcp_iflag_f32 return the correctly rounded reciprocal
+//     (hardware is within 1 ulp): see docs/Emulator.md.
+//
+// Adding an instruction: write (or reuse) a routine below and add its name to
+// the table in lookupSemantics(); add a unit test in
+// llvm/unittests/tools/llvm-amdgpu-emu.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+
+using namespace llvm;
+using namespace llvm::amdgpu_emu;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Operand access.
+//===----------------------------------------------------------------------===//
+
+uint64_t readS(const WaveCtx &C, const Operand &O) {
+  switch (O.Kind) {
+  case OpKind::SGPR:
+    return O.Dwords == 1 ? C.W.S[O.Index]
+                         : C.W.S[O.Index] | uint64_t(C.W.S[O.Index + 1]) << 32;
+  case OpKind::Imm:
+    return O.Imm;
+  case OpKind::SCC:
+    return C.W.SCC;
+  case OpKind::VCCZ:
+    return C.vcc() == 0;
+  case OpKind::EXECZ:
+    return C.exec() == 0;
+  default:
+    return 0;
+  }
+}
+
+void writeS(WaveCtx &C, const Operand &O, uint64_t V) {
+  if (O.Kind != OpKind::SGPR)
+    return; // Null destinations discard.
+  C.W.S[O.Index] = uint32_t(V);
+  if (O.Dwords > 1)
+    C.W.S[O.Index + 1] = uint32_t(V >> 32);
+}
+
+unsigned vregBase(const Operand &O) {
+  return O.Kind == OpKind::AGPR ? 256 + O.Index : O.Index;
+}
+
+bool isVector(const Operand &O) {
+  return O.Kind == OpKind::VGPR || O.Kind == OpKind::AGPR;
+}
+
+uint32_t readV(const WaveCtx &C, const Operand &O, unsigned Lane,
+               unsigned Dword = 0) {
+  if (isVector(O))
+    return C.W.V[(vregBase(O) + Dword) * C.Lanes + Lane];
+  uint64_t S = readS(C, O);
+  if (O.Kind == OpKind::SGPR && Dword < O.Dwords)
+    return C.W.S[O.Index + Dword];
+  return uint32_t(Dword ? S >> 32 : S);
+}
+
+uint64_t readV64(const WaveCtx &C, const Operand &O, unsigned Lane) {
+  if (isVector(O) || O.Kind == OpKind::SGPR)
+    return readV(C, O, Lane, 0) | uint64_t(readV(C, O, Lane, 1)) << 32;
+  return readS(C, O); // 64-bit inline constants and literals.
+}
+
+void writeV(WaveCtx &C, const Operand &O, unsigned Lane, uint32_t V,
+            unsigned Dword = 0) {
+  if (isVector(O))
+    C.W.V[(vregBase(O) + Dword) * C.Lanes + Lane] = V;
+}
+
+void writeV64(WaveCtx &C, const Operand &O, unsigned Lane, uint64_t V) {
+  writeV(C, O, Lane, uint32_t(V), 0);
+  writeV(C, O, Lane, uint32_t(V >> 32), 1);
+}
+
+/// The lane-mask destination of a compare or carry: sdst (VOP3) or VCC.
+Operand maskDst(const WaveCtx &C, const Instr &I) {
+  if (I.has(Role::SDst))
+    return I.op(Role::SDst);
+  return Operand{OpKind::SGPR, uint8_t(C.Lanes == 64 ? 2 : 1),
+                 uint16_t(SRegVCC), 0};
+}
+
+/// The lane-mask source of v_cndmask / v_addc: src2 (VOP3) or VCC.
+uint64_t maskSrc(const WaveCtx &C, const Instr &I) {
+  return I.has(Role::Src2) ? readS(C, I.op(Role::Src2)) : C.vcc();
+}
+
+template <typename F> void forActive(const WaveCtx &C, F Fn) {
+  uint64_t Exec = C.exec();
+  while (Exec) {
+    unsigned L = countr_zero(Exec);
+    Exec &= Exec - 1;
+    Fn(L);
+  }
+}
+
+Error checkNoIntModifiers(WaveCtx &C, const Instr &I) {
+  if (I.imm(Role::Clamp) || I.imm(Role::OMod))
+    return instError(C, I, "clamp/omod on an integer operation is not "
+                           "implemented");
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// f32 helpers.
+//===----------------------------------------------------------------------===//
+
+float asF(uint32_t B) { return bit_cast<float>(B); }
+uint32_t asU(float F) { return bit_cast<uint32_t>(F); }
+
+uint32_t flushDenorm(uint32_t B) {
+  return (B & 0x7f800000) == 0 ? B & 0x80000000 : B;
+}
+
+/// A float source with its VOP3 abs/neg modifiers and input denormal mode.
+float srcF(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
+           unsigned Lane) {
+  uint32_t B = readV(C, I.op(Src), Lane);
+  uint64_t M = I.imm(Mods);
+  if (M & 2) // SISrcMods::ABS
+    B &= 0x7fffffff;
+  if (M & 1) // SISrcMods::NEG
+    B ^= 0x80000000;
+  if (!(C.DS.Prog.DenormMode32 & 1)) // Input denormals flushed.
+    B = flushDenorm(B);
+  return asF(B);
+}
+
+uint32_t resultF(const WaveCtx &C, const Instr &I, float F) {
+  switch (I.imm(Role::OMod)) {
+  case 1:
+    F *= 2.0f;
+    break;
+  case 2:
+    F *= 4.0f;
+    break;
+  case 3:
+    F *= 0.5f;
+    break;
+  }
+  if (I.imm(Role::Clamp))
+    F = std::isnan(F) ? 0.0f : std::min(std::max(F, 0.0f), 1.0f);
+  uint32_t B = asU(F);
+  if (!(C.DS.Prog.DenormMode32 & 2)) // Output denormals flushed.
+    B = flushDenorm(B);
+  return B;
+}
+
+//===----------------------------------------------------------------------===//
+// Routines.
+//===----------------------------------------------------------------------===//
+
+Error unimplemented(WaveCtx &C, const Instr &I) {
+  return instError(C, I, "instruction not implemented by the emulator");
+}
+
+Error nop(WaveCtx &, const Instr &) { return Error::success(); }
+
+Error endpgm(WaveCtx &C, const Instr &) {
+  C.W.Ended = true;
+  return Error::success();
+}
+
+Error barrier(WaveCtx &C, const Instr &) {
+  C.W.AtBarrier = true;
+  return Error::success();
+}
+
+Error branchTo(WaveCtx &C, const Instr &I, bool Taken) {
+  if (!Taken)
+    return Error::success();
+  if (I.Target == NoTarget)
+    return instError(C, I, "the branch target is not an instruction of the "
+                           "kernel");
+  C.W.PC = I.Target;
+  return Error::success();
+}
+
+template <unsigned Cond> Error cbranch(WaveCtx &C, const Instr &I) {
+  bool Taken;
+  switch (Cond) {
+  case 0: Taken = true; break;                  // s_branch
+  case 1: Taken = !C.W.SCC; break;              // scc0
+  case 2: Taken = C.W.SCC; break;               // scc1
+  case 3: Taken = C.vcc() == 0; break;          // vccz
+  case 4: Taken = C.vcc() != 0; break;          // vccnz
+  case 5: Taken = C.exec() == 0; break;         // execz
+  default: Taken = C.exec() != 0; break;        // execnz
+  }
+  if (Cond >= 5)
+    ++(Taken ? C.DS.Stats.ExecBranchTaken : C.DS.Stats.ExecBranchNotTaken);
+  return branchTo(C, I, Taken);
+}
+
+// --- SALU ------------------------------------------------------------------
+
+enum class SccRule { None, NonZero };
+
+/// d = F(s0, s1) on 32 or 64 bits; SCC = d != 0 when the rule says so.
+template <typename F, SccRule R = SccRule::NonZero>
+Error salu2(WaveCtx &C, const Instr &I, F Fn) {
+  uint64_t D = Fn(readS(C, I.op(Role::Src0)), readS(C, I.op(Role::Src1)));
+  if (I.op(Role::SDst).Dwords == 1)
+    D = uint32_t(D);
+  writeS(C, I.op(Role::SDst), D);
+  if (R == SccRule::NonZero)
+    C.W.SCC = D != 0;
+  return Error::success();
+}
+
+#define SALU2(NAME, EXPR)                                                      \
+  Error NAME(WaveCtx &C, const Instr &I) {                                     \
+    return salu2(C, I, [](uint64_t A, uint64_t B) -> uint64_t { return EXPR; }); \
+  }
+SALU2(s_and, A & B)
+SALU2(s_or, A | B)
+SALU2(s_xor, A ^ B)
+SALU2(s_andn2, A & ~B)
+SALU2(s_orn2, A | ~B)
+SALU2(s_nand, ~(A & B))
+SALU2(s_nor, ~(A | B))
+SALU2(s_xnor, ~(A ^ B))
+SALU2(s_lshl_b32, uint32_t(A) << (B & 31))
+SALU2(s_lshl_b64, A << (B & 63))
+SALU2(s_lshr_b32, uint32_t(A) >> (B & 31))
+SALU2(s_lshr_b64, A >> (B & 63))
+SALU2(s_ashr_i32, uint32_t(int32_t(A) >> (B & 31)))
+SALU2(s_ashr_i64, uint64_t(int64_t(A) >> (B & 63)))
+#undef SALU2
+
+Error s_mul_i32(WaveCtx &C, const Instr &I) { // Does not write SCC.
+  writeS(C, I.op(Role::SDst), uint32_t(readS(C, I.op(Role::Src0))) *
+                                  uint32_t(readS(C, I.op(Role::Src1))));
+  return Error::success();
+}
+
+template <unsigned Shift> Error s_lshl_add_u32(WaveCtx &C, const Instr &I) {
+  uint64_t D = (readS(C, I.op(Role::Src0)) & 0xffffffff) << Shift;
+  D += readS(C, I.op(Role::Src1)) & 0xffffffff;
+  writeS(C, I.op(Role::SDst), uint32_t(D));
+  C.W.SCC = D >> 32;
+  return Error::success();
+}
+
+Error s_add_u32(WaveCtx &C, const Instr &I) {
+  uint64_t D = uint64_t(uint32_t(readS(C, I.op(Role::Src0)))) +
+               uint32_t(readS(C, I.op(Role::Src1)));
+  writeS(C, I.op(Role::SDst), uint32_t(D));
+  C.W.SCC = D >> 32;
+  return Error::success();
+}
+
+Error s_addc_u32(WaveCtx &C, const Instr &I) {
+  uint64_t D = uint64_t(uint32_t(readS(C, I.op(Role::Src0)))) +
+               uint32_t(readS(C, I.op(Role::Src1))) + C.W.SCC;
+  writeS(C, I.op(Role::SDst), uint32_t(D));
+  C.W.SCC = D >> 32;
+  return Error::success();
+}
+
+Error s_sub_u32(WaveCtx &C, const Instr &I) {
+  uint32_t A = uint32_t(readS(C, I.op(Role::Src0)));
+  uint32_t B = uint32_t(readS(C, I.op(Role::Src1)));
+  writeS(C, I.op(Role::SDst), A - B);
+  C.W.SCC = B > A;
+  return Error::success();
+}
+
+Error s_subb_u32(WaveCtx &C, const Instr &I) {
+  uint32_t A = uint32_t(readS(C, I.op(Role::Src0)));
+  uint64_t B = uint64_t(uint32_t(readS(C, I.op(Role::Src1)))) + C.W.SCC;
+  writeS(C, I.op(Role::SDst), uint32_t(A - B));
+  C.W.SCC = B > A;
+  return Error::success();
+}
+
+template <bool Sub> Error s_addsub_i32(WaveCtx &C, const Instr &I) {
+  int32_t A = int32_t(readS(C, I.op(Role::Src0)));
+  int32_t B = int32_t(readS(C, I.op(Role::Src1)));
+  int32_t D;
+  bool Overflow = Sub ? __builtin_sub_overflow(A, B, &D)
+                      : __builtin_add_overflow(A, B, &D);
+  writeS(C, I.op(Role::SDst), uint32_t(D));
+  C.W.SCC = Overflow;
+  return Error::success();
+}
+
+/// s_addk_i32 / s_mulk_i32: sdst = sdst op simm16.
+template <bool Mul> Error s_k_i32(WaveCtx &C, const Instr &I) {
+  int32_t A = int32_t(readS(C, I.op(Role::SDst)));
+  int32_t B = int16_t(I.imm(Role::Simm16));
+  int32_t D;
+  bool Overflow = Mul ? (D = int32_t(uint32_t(A) * uint32_t(B)), false)
+                      : __builtin_add_overflow(A, B, &D);
+  writeS(C, I.op(Role::SDst), uint32_t(D));
+  if (!Mul)
+    C.W.SCC = Overflow;
+  return Error::success();
+}
+
+Error s_mov(WaveCtx &C, const Instr &I) {
+  writeS(C, I.op(Role::SDst), readS(C, I.op(Role::Src0)));
+  return Error::success();
+}
+
+Error s_movk_i32(WaveCtx &C, const Instr &I) {
+  writeS(C, I.op(Role::SDst), uint32_t(int32_t(int16_t(I.imm(Role::Simm16)))));
+  return Error::success();
+}
+
+Error s_not(WaveCtx &C, const Instr &I) {
+  uint64_t D = ~readS(C, I.op(Role::Src0));
+  if (I.op(Role::SDst).Dwords == 1)
+    D = uint32_t(D);
+  writeS(C, I.op(Role::SDst), D);
+  C.W.SCC = D != 0;
+  return Error::success();
+}
+
+Error s_brev(WaveCtx &C, const Instr &I) { // Does not write SCC.
+  uint64_t A = readS(C, I.op(Role::Src0));
+  writeS(C, I.op(Role::SDst), I.op(Role::SDst).Dwords == 1
+                                  ? uint64_t(reverseBits(uint32_t(A)))
+                                  : reverseBits(A));
+  return Error::success();
+}
+
+Error s_abs_i32(WaveCtx &C, const Instr &I) {
+  int32_t A = int32_t(readS(C, I.op(Role::Src0)));
+  uint32_t D = A < 0 ? 0u - uint32_t(A) : uint32_t(A);
+  writeS(C, I.op(Role::SDst), D);
+  C.W.SCC = D != 0;
+  return Error::success();
+}
+
+template <typename T, bool Max> Error s_minmax(WaveCtx &C, const Instr &I) {
+  T A = T(readS(C, I.op(Role::Src0))), B = T(readS(C, I.op(Role::Src1)));
+  // SCC = 1 when src0 is chosen.
+  bool PickA = Max ? A >= B : A <= B;
+  writeS(C, I.op(Role::SDst), uint32_t(PickA ? A : B));
+  C.W.SCC = PickA;
+  return Error::success();
+}
+
+template <int Bits> Error s_sext(WaveCtx &C, const Instr &I) {
+  writeS(C, I.op(Role::SDst),
+         uint32_t(SignExtend32<Bits>(uint32_t(readS(C, I.op(Role::Src0))))));
+  return Error::success();
+}
+
+Error s_bcnt1(WaveCtx &C, const Instr &I) {
+  uint64_t A = readS(C, I.op(Role::Src0));
+  if (I.op(Role::Src0).Dwords == 1 && I.op(Role::Src0).Kind == OpKind::SGPR)
+    A = uint32_t(A);
+  uint32_t D = popcount(A);
+  writeS(C, I.op(Role::SDst), D);
+  C.W.SCC = D != 0;
+  return Error::success();
+}
+
+Error s_cselect(WaveCtx &C, const Instr &I) {
+  writeS(C, I.op(Role::SDst),
+         readS(C, I.op(C.W.SCC ? Role::Src0 : Role::Src1)));
+  return Error::success();
+}
+
+enum class Cmp { EQ, LG, GT, GE, LT, LE };
+
+template <typename T, Cmp K> bool compare(T A, T B) {
+  switch (K) {
+  case Cmp::EQ: return A == B;
+  case Cmp::LG: return A != B;
+  case Cmp::GT: return A > B;
+  case Cmp::GE: return A >= B;
+  case Cmp::LT: return A < B;
+  default: return A <= B;
+  }
+}
+
+template <typename T, Cmp K> Error s_cmp(WaveCtx &C, const Instr &I) {
+  C.W.SCC = compare<T, K>(T(readS(C, I.op(Role::Src0))),
+                          T(readS(C, I.op(Role::Src1))));
+  return Error::success();
+}
+
+/// s_cmpk_*: SCC = cmp(sdst, simm16); the register operand is named sdst
+/// although it is read. Signed forms sign-extend simm16, unsigned ones
+/// zero-extend it.
+template <typename T, Cmp K> Error s_cmpk(WaveCtx &C, const Instr &I) {
+  uint64_t K16 = uint16_t(I.imm(Role::Simm16));
+  T B = std::is_signed_v<T> ? T(int16_t(K16)) : T(K16);
+  C.W.SCC = compare<T, K>(T(readS(C, I.op(Role::SDst))), B);
+  return Error::success();
+}
+
+enum class SaveExec { And, Or, Xor, AndN2, OrN2 };
+
+/// sdst = EXEC; EXEC = src0 op EXEC; SCC = EXEC != 0.
+template <SaveExec K> Error s_saveexec(WaveCtx &C, const Instr &I) {
+  const Operand &Dst = I.op(Role::SDst);
+  bool Wide = Dst.Dwords == 2;
+  uint64_t Old = Wide ? readS(C, {OpKind::SGPR, 2, uint16_t(SRegEXEC), 0})
+                      : C.W.S[SRegEXEC];
+  uint64_t S = readS(C, I.op(Role::Src0));
+  uint64_t New;
+  switch (K) {
+  case SaveExec::And: New = S & Old; break;
+  case SaveExec::Or: New = S | Old; break;
+  case SaveExec::Xor: New = S ^ Old; break;
+  case SaveExec::AndN2: New = S & ~Old; break;
+  default: New = S | ~Old; break;
+  }
+  if (!Wide)
+    New = uint32_t(New);
+  writeS(C, Dst, Old);
+  writeS(C, {OpKind::SGPR, uint8_t(Wide ? 2 : 1), uint16_t(SRegEXEC), 0}, New);
+  C.W.SCC = New != 0;
+  return Error::success();
+}
+
+// --- SMEM ------------------------------------------------------------------
+
+Error s_load(WaveCtx &C, const Instr &I) {
+  uint64_t Addr = readS(C, I.op(Role::SBase));
+  if (I.has(Role::Offset))
+    Addr += uint64_t(int64_t(SignExtend64<21>(I.op(Role::Offset).Imm)));
+  if (I.has(Role::SOffset))
+    Addr += uint32_t(readS(C, I.op(Role::SOffset)));
+  const Operand &Dst = I.op(Role::SData).Kind != OpKind::None
+                           ? I.op(Role::SData)
+                           : I.op(Role::SDst);
+  unsigned Bytes = 4 * Dst.Dwords;
+  Addr &= ~uint64_t(3); // Scalar loads ignore the low two address bits.
+  uint8_t *P = C.DS.Mem.translate(Addr, Bytes);
+  if (!P)
+    return instError(C, I,
+                     formatv("{0} bytes at 0x{1:x-} are outside every buffer",
+                             Bytes, Addr));
+  if (Dst.Kind == OpKind::SGPR)
+    std::memcpy(&C.W.S[Dst.Index], P, Bytes);
+  return Error::success();
+}
+
+// --- VALU ------------------------------------------------------------------
+
+/// vdst = F(src0, src1) per active lane, 32-bit integer.
+template <typename F> Error valu2(WaveCtx &C, const Instr &I, F Fn) {
+  if (Error E = checkNoIntModifiers(C, I))
+    return E;
+  forActive(C, [&](unsigned L) {
+    writeV(C, I.op(Role::VDst), L,
+           Fn(readV(C, I.op(Role::Src0), L), readV(C, I.op(Role::Src1), L)));
+  });
+  return Error::success();
+}
+
+template <typename F> Error valu3(WaveCtx &C, const Instr &I, F Fn) {
+  if (Error E = checkNoIntModifiers(C, I))
+    return E;
+  forActive(C, [&](unsigned L) {
+    writeV(C, I.op(Role::VDst), L,
+           Fn(readV(C, I.op(Role::Src0), L), readV(C, I.op(Role::Src1), L),
+              readV(C, I.op(Role::Src2), L)));
+  });
+  return Error::success();
+}
+
+#define VALU2(NAME, EXPR)                                                      \
+  Error NAME(WaveCtx &C, const Instr &I) {                                     \
+    return valu2(C, I, [](uint32_t A, uint32_t B) -> uint32_t { return EXPR; }); \
+  }
+VALU2(v_add_u32, A + B)
+VALU2(v_sub_u32, A - B)
+VALU2(v_subrev_u32, B - A)
+VALU2(v_and_b32, A & B)
+VALU2(v_or_b32, A | B)
+VALU2(v_xor_b32, A ^ B)
+VALU2(v_lshlrev_b32, B << (A & 31))
+VALU2(v_lshrrev_b32, B >> (A & 31))
+VALU2(v_ashrrev_i32, uint32_t(int32_t(B) >> (A & 31)))
+VALU2(v_mul_lo_u32, A * B)
+VALU2(v_mul_hi_u32, uint32_t((uint64_t(A) * B) >> 32))
+VALU2(v_mul_hi_i32, uint32_t((int64_t(int32_t(A)) * int32_t(B)) >> 32))
+VALU2(v_mul_u32_u24, (A & 0xffffff) * (B & 0xffffff))
+VALU2(v_max_i32, uint32_t(std::max(int32_t(A), int32_t(B))))
+VALU2(v_min_i32, uint32_t(std::min(int32_t(A), int32_t(B))))
+VALU2(v_max_u32, std::max(A, B))
+VALU2(v_min_u32, std::min(A, B))
+#undef VALU2
+
+#define VALU3(NAME, EXPR)                                                      \
+  Error NAME(WaveCtx &C, const Instr &I) {                                     \
+    return valu3(C, I, [](uint32_t A, uint32_t B, uint32_t D) -> uint32_t {    \
+      return EXPR;                                                             \
+    });                                                                        \
+  }
+VALU3(v_lshl_add_u32, (A << (B & 31)) + D)
+VALU3(v_add_lshl_u32, (A + B) << (D & 31))
+VALU3(v_lshl_or_b32, (A << (B & 31)) | D)
+VALU3(v_and_or_b32, (A & B) | D)
+VALU3(v_or3_b32, A | B | D)
+VALU3(v_xor3_b32, A ^ B ^ D)
+VALU3(v_add3_u32, A + B + D)
+VALU3(v_mad_u32_u24, (A & 0xffffff) * (B & 0xffffff) + D)
+VALU3(v_bfe_u32, (B & 31) == 0 ? 0 : (A >> (B & 31)) & ((D & 31) ? (1u << (D & 31)) - 1 : 0))
+VALU3(v_alignbit_b32, uint32_t(((uint64_t(A) << 32) | B) >> (D & 31)))
+#undef VALU3
+
+Error v_bfe_i32(WaveCtx &C, const Instr &I) {
+  return valu3(C, I, [](uint32_t A, uint32_t B, uint32_t D) -> uint32_t {
+    unsigned Off = B & 31, Width = D & 31;
+    if (Width == 0)
+      return 0;
+    uint32_t Field = (A >> Off) & ((1u << Width) - 1);
+    return uint32_t(SignExtend32(Field, Width));
+  });
+}
+
+Error v_mov(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    writeV(C, I.op(Role::VDst), L, readV(C, I.op(Role::Src0), L));
+  });
+  return Error::success();
+}
+
+Error v_not_b32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    writeV(C, I.op(Role::VDst), L, ~readV(C, I.op(Role::Src0), L));
+  });
+  return Error::success();
+}
+
+/// 64-bit shifts: vdst = src1 shifted by src0.
+template <unsigned Kind> Error v_shift64(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    unsigned Sh = readV(C, I.op(Role::Src0), L) & 63;
+    uint64_t V = readV64(C, I.op(Role::Src1), L);
+    uint64_t D = Kind == 0   ? V << Sh
+                 : Kind == 1 ? V >> Sh
+                             : uint64_t(int64_t(V) >> Sh);
+    writeV64(C, I.op(Role::VDst), L, D);
+  });
+  return Error::success();
+}
+
+/// Integer add/sub with carry-out (and carry-in for the addc/subb forms).
+/// Kind: 0 add, 1 sub (src0 - src1), 2 subrev (src1 - src0).
+template <unsigned Kind, bool CarryIn>
+Error v_addsub_co(WaveCtx &C, const Instr &I) {
+  if (I.imm(Role::Clamp))
+    return instError(C, I, "clamp is not implemented");
+  uint64_t CarryMask = CarryIn ? maskSrc(C, I) : 0, Out = 0;
+  forActive(C, [&](unsigned L) {
+    uint64_t A = readV(C, I.op(Role::Src0), L);
+    uint64_t B = readV(C, I.op(Role::Src1), L);
+    uint64_t Cin = (CarryMask >> L) & 1;
+    if (Kind == 2)
+      std::swap(A, B);
+    uint64_t D = Kind == 0 ? A + B + Cin : A - B - Cin;
+    bool Carry = Kind == 0 ? (D >> 32) != 0 : B + Cin > A;
+    writeV(C, I.op(Role::VDst), L, uint32_t(D));
+    Out |= uint64_t(Carry) << L;
+  });
+  writeS(C, maskDst(C, I), Out);
+  return Error::success();
+}
+
+Error v_mad_u64_u32(WaveCtx &C, const Instr &I) {
+  if (I.imm(Role::Clamp))
+    return instError(C, I, "clamp is not implemented");
+  uint64_t Out = 0;
+  forActive(C, [&](unsigned L) {
+    uint64_t A = readV(C, I.op(Role::Src0), L);
+    uint64_t B = readV(C, I.op(Role::Src1), L);
+    uint64_t Add = readV64(C, I.op(Role::Src2), L);
+    uint64_t Mul = A * B;
+    uint64_t D = Mul + Add;
+    writeV64(C, I.op(Role::VDst), L, D);
+    Out |= uint64_t(D < Mul) << L;
+  });
+  writeS(C, maskDst(C, I), Out);
+  return Error::success();
+}
+
+Error v_cndmask_b32(WaveCtx &C, const Instr &I) {
+  uint64_t Mask = maskSrc(C, I);
+  bool Float = I.imm(Role::Src0Mods) || I.imm(Role::Src1Mods);
+  forActive(C, [&](unsigned L) {
+    Role Src = (Mask >> L) & 1 ? Role::Src1 : Role::Src0;
+    uint32_t V = readV(C, I.op(Src), L);
+    if (Float) { // abs/neg modifiers on the selected source.
+      uint64_t M = I.imm(Src == Role::Src0 ? Role::Src0Mods : Role::Src1Mods);
+      if (M & 2)
+        V &= 0x7fffffff;
+      if (M & 1)
+        V ^= 0x80000000;
+    }
+    writeV(C, I.op(Role::VDst), L, V);
+  });
+  return Error::success();
+}
+
+/// v_readlane_b32 sdst, vsrc, lane-select: the lane is src1 modulo the wave
+/// size; EXEC is ignored.
+Error v_readlane_b32(WaveCtx &C, const Instr &I) {
+  unsigned L = readS(C, I.op(Role::Src1)) % C.Lanes;
+  writeS(C, I.op(Role::VDst), readV(C, I.op(Role::Src0), L));
+  return Error::success();
+}
+
+/// v_writelane_b32 vdst, ssrc, lane-select: writes one lane, EXEC ignored.
+Error v_writelane_b32(WaveCtx &C, const Instr &I) {
+  unsigned L = readS(C, I.op(Role::Src1)) % C.Lanes;
+  writeV(C, I.op(Role::VDst), L, uint32_t(readS(C, I.op(Role::Src0))));
+  return Error::success();
+}
+
+Error v_readfirstlane_b32(WaveCtx &C, const Instr &I) {
+  uint64_t Exec = C.exec();
+  unsigned L = Exec ? countr_zero(Exec) : 0;
+  // The destination is an SGPR, resolved as vdst.
+  writeS(C, I.op(Role::VDst), readV(C, I.op(Role::Src0), L));
+  return Error::success();
+}
+
+/// Vector integer compares: mask bit = cmp(src0, src1) for active lanes.
+template <typename T, Cmp K> Error v_cmp(WaveCtx &C, const Instr &I) {
+  uint64_t Out = 0;
+  forActive(C, [&](unsigned L) {
+    T A, B;
+    if constexpr (sizeof(T) == 8) {
+      A = T(readV64(C, I.op(Role::Src0), L));
+      B = T(readV64(C, I.op(Role::Src1), L));
+    } else {
+      A = T(readV(C, I.op(Role::Src0), L));
+      B = T(readV(C, I.op(Role::Src1), L));
+    }
+    Out |= uint64_t(compare<T, K>(A, B)) << L;
+  });
+  writeS(C, maskDst(C, I), Out);
+  return Error::success();
+}
+
+enum class FCmp { LT, EQ, LE, GT, LG, GE, O, U, NGE, NLG, NGT, NLE, NEQ, NLT };
+
+template <FCmp K> Error v_cmp_f32(WaveCtx &C, const Instr &I) {
+  uint64_t Out = 0;
+  forActive(C, [&](unsigned L) {
+    float A = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    float B = srcF(C, I, Role::Src1, Role::Src1Mods, L);
+    bool Unord = std::isnan(A) || std::isnan(B), R;
+    switch (K) {
+    case FCmp::LT: R = A < B; break;
+    case FCmp::EQ: R = A == B; break;
+    case FCmp::LE: R = A <= B; break;
+    case FCmp::GT: R = A > B; break;
+    case FCmp::LG: R = A < B || A > B; break;
+    case FCmp::GE: R = A >= B; break;
+    case FCmp::O: R = !Unord; break;
+    case FCmp::U: R = Unord; break;
+    case FCmp::NGE: R = !(A >= B); break;
+    case FCmp::NLG: R = !(A < B || A > B); break;
+    case FCmp::NGT: R = !(A > B); break;
+    case FCmp::NLE: R = !(A <= B); break;
+    case FCmp::NEQ: R = !(A == B); break;
+    default: R = !(A < B); break;
+    }
+    Out |= uint64_t(R) << L;
+  });
+  writeS(C, maskDst(C, I), Out);
+  return Error::success();
+}
+
+/// f32 arithmetic with modifiers: Kind 0 add, 1 sub, 2 subrev, 3 mul,
+/// 4 fma (src0*src1+src2), 5 fmac (src0*src1+vdst), 6 max, 7 min.
+template <unsigned Kind> Error v_f32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    float A = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    float B = srcF(C, I, Role::Src1, Role::Src1Mods, L);
+    float D;
+    switch (Kind) {
+    case 0: D = A + B; break;
+    case 1: D = A - B; break;
+    case 2: D = B - A; break;
+    case 3: D = A * B; break;
+    case 4: D = std::fma(A, B, srcF(C, I, Role::Src2, Role::Src2Mods, L)); break;
+    case 5: D = std::fma(A, B, asF(readV(C, I.op(Role::VDst), L))); break;
+    case 6: D = std::fmax(A, B); break;
+    default: D = std::fmin(A, B); break;
+    }
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, D));
+  });
+  return Error::success();
+}
+
+Error v_rcp_f32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    float A = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, 1.0f / A));
+  });
+  return Error::success();
+}
+
+template <bool Signed> Error v_cvt_f32_int(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    uint32_t A = readV(C, I.op(Role::Src0), L);
+    float D = Signed ? float(int32_t(A)) : float(A);
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, D));
+  });
+  return Error::success();
+}
+
+/// f32 -> integer, rounding toward zero, saturating; NaN gives 0.
+template <bool Signed> Error v_cvt_int_f32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    float A = std::trunc(srcF(C, I, Role::Src0, Role::Src0Mods, L));
+    uint32_t D;
+    if (std::isnan(A))
+      D = 0;
+    else if (Signed)
+      D = A <= -2147483648.0f ? 0x80000000u
+          : A >= 2147483648.0f ? 0x7fffffffu
+                                : uint32_t(int32_t(A));
+    else
+      D = A <= 0.0f ? 0u : A >= 4294967296.0f ? 0xffffffffu : uint32_t(A);
+    writeV(C, I.op(Role::VDst), L, D);
+  });
+  return Error::success();
+}
+
+// --- Global and flat memory -------------------------------------------------
+
+/// The address of an active lane for GLOBAL_* / FLAT_* instructions.
+uint64_t vmemAddr(const WaveCtx &C, const Instr &I, unsigned L) {
+  int64_t Off = SignExtend64<13>(I.imm(Role::Offset));
+  if (I.has(Role::SAddr) && I.op(Role::SAddr).Kind == OpKind::SGPR)
+    return readS(C, I.op(Role::SAddr)) + readV(C, I.op(Role::VAddr), L) +
+           uint64_t(Off);
+  return readV64(C, I.op(Role::VAddr), L) + uint64_t(Off);
+}
+
+template <bool Store> Error global_access(WaveCtx &C, const Instr &I) {
+  const Operand &Data = Store ? I.op(Role::VData) : I.op(Role::VDst);
+  unsigned Bytes = 4 * Data.Dwords;
+  Error Err = Error::success();
+  uint64_t Exec = C.exec();
+  for (unsigned L = 0; L != C.Lanes; ++L) {
+    if (!((Exec >> L) & 1))
+      continue;
+    uint64_t Addr = vmemAddr(C, I, L);
+    uint8_t *P = C.DS.Mem.translate(Addr, Bytes);
+    if (!P) {
+      consumeError(std::move(Err));
+      return instError(C, I,
+                       formatv("lane {0}: {1} bytes at 0x{2:x-} are outside "
+                               "every buffer",
+                               L, Bytes, Addr));
+    }
+    for (unsigned Dw = 0; Dw != Data.Dwords; ++Dw) {
+      if (Store) {
+        uint32_t V = readV(C, Data, L, Dw);
+        std::memcpy(P + 4 * Dw, &V, 4);
+      } else {
+        uint32_t V;
+        std::memcpy(&V, P + 4 * Dw, 4);
+        writeV(C, Data, L, V, Dw);
+      }
+    }
+  }
+  return Err;
+}
+
+// --- LDS --------------------------------------------------------------------
+
+template <bool Store> Error ds_access(WaveCtx &C, const Instr &I) {
+  const Operand &Data = Store ? I.op(Role::Data0) : I.op(Role::VDst);
+  unsigned Bytes = 4 * Data.Dwords;
+  uint64_t Exec = C.exec();
+  for (unsigned L = 0; L != C.Lanes; ++L) {
+    if (!((Exec >> L) & 1))
+      continue;
+    uint64_t Addr =
+        uint64_t(readV(C, I.op(Role::Addr), L)) + uint16_t(I.imm(Role::Offset));
+    if (Addr + Bytes > C.LDS.size())
+      return instError(C, I,
+                       formatv("lane {0}: {1} bytes at LDS address 0x{2:x-} "
+                               "are outside the {3}-byte LDS allocation",
+                               L, Bytes, Addr, C.LDS.size()));
+    for (unsigned Dw = 0; Dw != Data.Dwords; ++Dw) {
+      if (Store) {
+        uint32_t V = readV(C, Data, L, Dw);
+        std::memcpy(&C.LDS[Addr + 4 * Dw], &V, 4);
+      } else {
+        uint32_t V;
+        std::memcpy(&V, &C.LDS[Addr + 4 * Dw], 4);
+        writeV(C, Data, L, V, Dw);
+      }
+    }
+  }
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// The table.
+//===----------------------------------------------------------------------===//
+
+StringMap<Semantics> buildTable() {
+  StringMap<Semantics> T;
+  auto Add = [&](std::initializer_list<StringRef> Names, Semantics Fn) {
+    for (StringRef N : Names)
+      T[N] = Fn;
+  };
+  // SOPP.
+  Add({"S_ENDPGM"}, endpgm);
+  Add({"S_BARRIER"}, barrier);
+  Add({"S_WAITCNT", "S_WAITCNT_VSCNT", "S_WAITCNT_VMCNT", "S_WAITCNT_EXPCNT",
+       "S_WAITCNT_LGKMCNT", "S_NOP", "S_SLEEP", "S_SETPRIO"},
+      nop);
+  Add({"S_BRANCH"}, cbranch<0>);
+  Add({"S_CBRANCH_SCC0"}, cbranch<1>);
+  Add({"S_CBRANCH_SCC1"}, cbranch<2>);
+  Add({"S_CBRANCH_VCCZ"}, cbranch<3>);
+  Add({"S_CBRANCH_VCCNZ"}, cbranch<4>);
+  Add({"S_CBRANCH_EXECZ"}, cbranch<5>);
+  Add({"S_CBRANCH_EXECNZ"}, cbranch<6>);
+  // SOP1/SOP2/SOPK/SOPC.
+  Add({"S_MOV_B32", "S_MOV_B64"}, s_mov);
+  Add({"S_MOVK_I32"}, s_movk_i32);
+  Add({"S_NOT_B32", "S_NOT_B64"}, s_not);
+  Add({"S_ABS_I32"}, s_abs_i32);
+  Add({"S_BREV_B32", "S_BREV_B64"}, s_brev);
+  Add({"S_BCNT1_I32_B32", "S_BCNT1_I32_B64"}, s_bcnt1);
+  Add({"S_SEXT_I32_I8"}, s_sext<8>);
+  Add({"S_SEXT_I32_I16"}, s_sext<16>);
+  Add({"S_AND_B32", "S_AND_B64"}, s_and);
+  Add({"S_OR_B32", "S_OR_B64"}, s_or);
+  Add({"S_XOR_B32", "S_XOR_B64"}, s_xor);
+  Add({"S_ANDN2_B32", "S_ANDN2_B64"}, s_andn2);
+  Add({"S_ORN2_B32", "S_ORN2_B64"}, s_orn2);
+  Add({"S_NAND_B32", "S_NAND_B64"}, s_nand);
+  Add({"S_NOR_B32", "S_NOR_B64"}, s_nor);
+  Add({"S_XNOR_B32", "S_XNOR_B64"}, s_xnor);
+  Add({"S_LSHL_B32"}, s_lshl_b32);
+  Add({"S_LSHL_B64"}, s_lshl_b64);
+  Add({"S_LSHR_B32"}, s_lshr_b32);
+  Add({"S_LSHR_B64"}, s_lshr_b64);
+  Add({"S_ASHR_I32"}, s_ashr_i32);
+  Add({"S_ASHR_I64"}, s_ashr_i64);
+  Add({"S_LSHL1_ADD_U32"}, s_lshl_add_u32<1>);
+  Add({"S_LSHL2_ADD_U32"}, s_lshl_add_u32<2>);
+  Add({"S_LSHL3_ADD_U32"}, s_lshl_add_u32<3>);
+  Add({"S_LSHL4_ADD_U32"}, s_lshl_add_u32<4>);
+  Add({"S_ADD_U32"}, s_add_u32);
+  Add({"S_ADDC_U32"}, s_addc_u32);
+  Add({"S_SUB_U32"}, s_sub_u32);
+  Add({"S_SUBB_U32"}, s_subb_u32);
+  Add({"S_ADD_I32"}, s_addsub_i32<false>);
+  Add({"S_SUB_I32"}, s_addsub_i32<true>);
+  Add({"S_ADDK_I32"}, s_k_i32<false>);
+  Add({"S_MULK_I32"}, s_k_i32<true>);
+  Add({"S_MUL_I32"}, s_mul_i32);
+  Add({"S_MIN_I32"}, s_minmax<int32_t, false>);
+  Add({"S_MAX_I32"}, s_minmax<int32_t, true>);
+  Add({"S_MIN_U32"}, s_minmax<uint32_t, false>);
+  Add({"S_MAX_U32"}, s_minmax<uint32_t, true>);
+  Add({"S_CSELECT_B32", "S_CSELECT_B64"}, s_cselect);
+  Add({"S_CMP_EQ_I32"}, s_cmp<int32_t, Cmp::EQ>);
+  Add({"S_CMP_LG_I32"}, s_cmp<int32_t, Cmp::LG>);
+  Add({"S_CMP_GT_I32"}, s_cmp<int32_t, Cmp::GT>);
+  Add({"S_CMP_GE_I32"}, s_cmp<int32_t, Cmp::GE>);
+  Add({"S_CMP_LT_I32"}, s_cmp<int32_t, Cmp::LT>);
+  Add({"S_CMP_LE_I32"}, s_cmp<int32_t, Cmp::LE>);
+  Add({"S_CMP_EQ_U32"}, s_cmp<uint32_t, Cmp::EQ>);
+  Add({"S_CMP_LG_U32"}, s_cmp<uint32_t, Cmp::LG>);
+  Add({"S_CMP_GT_U32"}, s_cmp<uint32_t, Cmp::GT>);
+  Add({"S_CMP_GE_U32"}, s_cmp<uint32_t, Cmp::GE>);
+  Add({"S_CMP_LT_U32"}, s_cmp<uint32_t, Cmp::LT>);
+  Add({"S_CMP_LE_U32"}, s_cmp<uint32_t, Cmp::LE>);
+  Add({"S_CMP_EQ_U64"}, s_cmp<uint64_t, Cmp::EQ>);
+  Add({"S_CMP_LG_U64"}, s_cmp<uint64_t, Cmp::LG>);
+#define CMPK(OP, K)                                                            \
+  Add({"S_CMPK_" OP "_I32"}, s_cmpk<int32_t, K>);                              \
+  Add({"S_CMPK_" OP "_U32"}, s_cmpk<uint32_t, K>);
+  CMPK("EQ", Cmp::EQ)
+  CMPK("LG", Cmp::LG)
+  CMPK("GT", Cmp::GT)
+  CMPK("GE", Cmp::GE)
+  CMPK("LT", Cmp::LT)
+  CMPK("LE", Cmp::LE)
+#undef CMPK
+  Add({"S_AND_SAVEEXEC_B32", "S_AND_SAVEEXEC_B64"}, s_saveexec<SaveExec::And>);
+  Add({"S_OR_SAVEEXEC_B32", "S_OR_SAVEEXEC_B64"}, s_saveexec<SaveExec::Or>);
+  Add({"S_XOR_SAVEEXEC_B32", "S_XOR_SAVEEXEC_B64"}, s_saveexec<SaveExec::Xor>);
+  Add({"S_ANDN2_SAVEEXEC_B32", "S_ANDN2_SAVEEXEC_B64"},
+      s_saveexec<SaveExec::AndN2>);
+  Add({"S_ORN2_SAVEEXEC_B32", "S_ORN2_SAVEEXEC_B64"},
+      s_saveexec<SaveExec::OrN2>);
+  // SMEM.
+  for (StringRef W : {"DWORD", "DWORDX2", "DWORDX4", "DWORDX8", "DWORDX16"})
+    for (StringRef Form : {"_IMM", "_SGPR", "_SGPR_IMM"})
+      T[(Twine("S_LOAD_") + W + Form).str()] = s_load;
+  // VALU, every encoding (e32, e64).
+  auto AddV = [&](StringRef Base, Semantics Fn) {
+    for (StringRef Enc : {"_e32", "_e64", ""})
+      T[(Twine(Base) + Enc).str()] = Fn;
+  };
+  AddV("V_MOV_B32", v_mov);
+  AddV("V_NOT_B32", v_not_b32);
+  AddV("V_ADD_U32", v_add_u32);
+  AddV("V_SUB_U32", v_sub_u32);
+  AddV("V_SUBREV_U32", v_subrev_u32);
+  AddV("V_AND_B32", v_and_b32);
+  AddV("V_OR_B32", v_or_b32);
+  AddV("V_XOR_B32", v_xor_b32);
+  AddV("V_LSHLREV_B32", v_lshlrev_b32);
+  AddV("V_LSHRREV_B32", v_lshrrev_b32);
+  AddV("V_ASHRREV_I32", v_ashrrev_i32);
+  AddV("V_LSHLREV_B64", v_shift64<0>);
+  AddV("V_LSHRREV_B64", v_shift64<1>);
+  AddV("V_ASHRREV_I64", v_shift64<2>);
+  AddV("V_MUL_LO_U32", v_mul_lo_u32);
+  AddV("V_MUL_HI_U32", v_mul_hi_u32);
+  AddV("V_MUL_HI_I32", v_mul_hi_i32);
+  AddV("V_MUL_U32_U24", v_mul_u32_u24);
+  AddV("V_MAX_I32", v_max_i32);
+  AddV("V_MIN_I32", v_min_i32);
+  AddV("V_MAX_U32", v_max_u32);
+  AddV("V_MIN_U32", v_min_u32);
+  AddV("V_LSHL_ADD_U32", v_lshl_add_u32);
+  AddV("V_ADD_LSHL_U32", v_add_lshl_u32);
+  AddV("V_LSHL_OR_B32", v_lshl_or_b32);
+  AddV("V_AND_OR_B32", v_and_or_b32);
+  AddV("V_OR3_B32", v_or3_b32);
+  AddV("V_XOR3_B32", v_xor3_b32);
+  AddV("V_ADD3_U32", v_add3_u32);
+  AddV("V_MAD_U32_U24", v_mad_u32_u24);
+  AddV("V_BFE_U32", v_bfe_u32);
+  AddV("V_BFE_I32", v_bfe_i32);
+  AddV("V_ALIGNBIT_B32", v_alignbit_b32);
+  AddV("V_ADD_CO_U32", v_addsub_co<0, false>);
+  AddV("V_SUB_CO_U32", v_addsub_co<1, false>);
+  AddV("V_SUBREV_CO_U32", v_addsub_co<2, false>);
+  AddV("V_ADDC_CO_U32", v_addsub_co<0, true>);
+  AddV("V_SUBB_CO_U32", v_addsub_co<1, true>);
+  AddV("V_SUBBREV_CO_U32", v_addsub_co<2, true>);
+  AddV("V_MAD_U64_U32", v_mad_u64_u32);
+  AddV("V_CNDMASK_B32", v_cndmask_b32);
+  AddV("V_READFIRSTLANE_B32", v_readfirstlane_b32);
+  AddV("V_READLANE_B32", v_readlane_b32);
+  AddV("V_WRITELANE_B32", v_writelane_b32);
+  AddV("V_ADD_F32", v_f32<0>);
+  AddV("V_SUB_F32", v_f32<1>);
+  AddV("V_SUBREV_F32", v_f32<2>);
+  AddV("V_MUL_F32", v_f32<3>);
+  AddV("V_FMA_F32", v_f32<4>);
+  AddV("V_FMAC_F32", v_f32<5>);
+  AddV("V_MAX_F32", v_f32<6>);
+  AddV("V_MIN_F32", v_f32<7>);
+  AddV("V_RCP_F32", v_rcp_f32);
+  AddV("V_RCP_IFLAG_F32", v_rcp_f32);
+  AddV("V_CVT_F32_U32", v_cvt_f32_int<false>);
+  AddV("V_CVT_F32_I32", v_cvt_f32_int<true>);
+  AddV("V_CVT_U32_F32", v_cvt_int_f32<false>);
+  AddV("V_CVT_I32_F32", v_cvt_int_f32<true>);
+#define INT_CMPS(TY, SUFFIX)                                                   \
+  AddV("V_CMP_EQ_" SUFFIX, v_cmp<TY, Cmp::EQ>);                                \
+  AddV("V_CMP_NE_" SUFFIX, v_cmp<TY, Cmp::LG>);                                \
+  AddV("V_CMP_GT_" SUFFIX, v_cmp<TY, Cmp::GT>);                                \
+  AddV("V_CMP_GE_" SUFFIX, v_cmp<TY, Cmp::GE>);                                \
+  AddV("V_CMP_LT_" SUFFIX, v_cmp<TY, Cmp::LT>);                                \
+  AddV("V_CMP_LE_" SUFFIX, v_cmp<TY, Cmp::LE>);
+  INT_CMPS(int32_t, "I32")
+  INT_CMPS(uint32_t, "U32")
+  INT_CMPS(int64_t, "I64")
+  INT_CMPS(uint64_t, "U64")
+#undef INT_CMPS
+  AddV("V_CMP_LT_F32", v_cmp_f32<FCmp::LT>);
+  AddV("V_CMP_EQ_F32", v_cmp_f32<FCmp::EQ>);
+  AddV("V_CMP_LE_F32", v_cmp_f32<FCmp::LE>);
+  AddV("V_CMP_GT_F32", v_cmp_f32<FCmp::GT>);
+  AddV("V_CMP_LG_F32", v_cmp_f32<FCmp::LG>);
+  AddV("V_CMP_GE_F32", v_cmp_f32<FCmp::GE>);
+  AddV("V_CMP_O_F32", v_cmp_f32<FCmp::O>);
+  AddV("V_CMP_U_F32", v_cmp_f32<FCmp::U>);
+  AddV("V_CMP_NGE_F32", v_cmp_f32<FCmp::NGE>);
+  AddV("V_CMP_NLG_F32", v_cmp_f32<FCmp::NLG>);
+  AddV("V_CMP_NGT_F32", v_cmp_f32<FCmp::NGT>);
+  AddV("V_CMP_NLE_F32", v_cmp_f32<FCmp::NLE>);
+  AddV("V_CMP_NEQ_F32", v_cmp_f32<FCmp::NEQ>);
+  AddV("V_CMP_NLT_F32", v_cmp_f32<FCmp::NLT>);
+  // Global memory (FLAT forms hit global buffers only, for now).
+  for (StringRef W : {"DWORD", "DWORDX2", "DWORDX3", "DWORDX4"})
+    for (StringRef Seg : {"GLOBAL", "FLAT"})
+      for (StringRef Form : {"", "_SADDR"}) {
+        T[(Twine(Seg) + "_LOAD_" + W + Form).str()] = global_access<false>;
+        T[(Twine(Seg) + "_STORE_" + W + Form).str()] = global_access<true>;
+      }
+  // LDS.
+  for (StringRef Suffix : {"", "_gfx9"}) {
+    T[(Twine("DS_READ_B32") + Suffix).str()] = ds_access<false>;
+    T[(Twine("DS_READ_B64") + Suffix).str()] = ds_access<false>;
+    T[(Twine("DS_WRITE_B32") + Suffix).str()] = ds_access<true>;
+    T[(Twine("DS_WRITE_B64") + Suffix).str()] = ds_access<true>;
+  }
+  return T;
+}
+
+} // namespace
+
+Semantics amdgpu_emu::lookupSemantics(StringRef Name) {
+  static const StringMap<Semantics> Table = buildTable();
+  auto It = Table.find(Name);
+  return It == Table.end() ? unimplemented : It->second;
+}

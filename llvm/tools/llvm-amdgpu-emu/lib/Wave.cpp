@@ -1,0 +1,183 @@
+//===- Wave.cpp - Initial wave state and the workgroup loop ---------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The initial register state follows the AMDHSA ABI ("Initial Kernel
+// Execution State" in AMDGPUUsage): the user SGPRs the descriptor enables, in
+// their fixed order, then the system SGPRs (workgroup ids, workgroup info,
+// private segment wave offset); work-item ids in v0 (packed x | y << 10 |
+// z << 20 where the processor packs them) or v0, v1, v2.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+using namespace llvm::amdgpu_emu;
+
+/// A generous bound on the wave-instructions of one dispatch: a kernel that
+/// loops forever stops with an error instead of hanging.
+static constexpr uint64_t MaxWaveInsts = 20000000000ull;
+
+Error amdgpu_emu::instError(WaveCtx &C, const Instr &I, const Twine &Msg) {
+  const Program &P = C.DS.Prog;
+  size_t Idx = &I - P.Insts.data();
+  std::string Asm = P.Dec->print(P.Decoded[Idx]);
+  return createStringError(
+      inconvertibleErrorCode(),
+      formatv("kernel '{0}': {1} at 0x{2:x-} ({3}): ", C.DS.Kernel.Name,
+              P.Dec->getOpcodeName(P.Decoded[Idx].Inst), I.Addr, Asm)
+              .str() +
+          Msg.str());
+}
+
+static void setS64(Wave &W, unsigned &Next, uint64_t V) {
+  W.S[Next++] = uint32_t(V);
+  W.S[Next++] = uint32_t(V >> 32);
+}
+
+/// Sets up the SGPRs of a wave; fails on an initial state not modelled.
+static Error initSGPRs(DispatchState &DS, Wave &W,
+                       std::array<uint32_t, 3> GroupId) {
+  const amdhsa::kernel_descriptor_t &D = DS.Kernel.Descriptor;
+  uint16_t P = D.kernel_code_properties;
+  uint32_t R2 = D.compute_pgm_rsrc2;
+  unsigned N = 0;
+#define PROP(NAME) AMDHSA_BITS_GET(P, amdhsa::KERNEL_CODE_PROPERTY_##NAME)
+#define RSRC2(NAME) AMDHSA_BITS_GET(R2, amdhsa::COMPUTE_PGM_RSRC2_##NAME)
+  if (PROP(ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER))
+    N += 4; // Scratch is not modelled yet: its accesses fail when executed.
+  if (PROP(ENABLE_SGPR_DISPATCH_PTR))
+    setS64(W, N, DS.PacketAddr);
+  if (PROP(ENABLE_SGPR_QUEUE_PTR))
+    N += 2; // No queue: a load through it faults, naming the address.
+  if (PROP(ENABLE_SGPR_KERNARG_SEGMENT_PTR))
+    setS64(W, N, DS.KernargAddr);
+  if (PROP(ENABLE_SGPR_DISPATCH_ID))
+    N += 2;
+  if (PROP(ENABLE_SGPR_FLAT_SCRATCH_INIT))
+    N += 2;
+  if (PROP(ENABLE_SGPR_PRIVATE_SEGMENT_SIZE))
+    W.S[N++] = DS.Kernel.PrivateSegmentFixedSize;
+  if (N != DS.Kernel.getUserSGPRCount())
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("kernel '{0}': the descriptor enables {1} user SGPRs but "
+                "asks for {2} (preloaded kernel arguments are not modelled)",
+                DS.Kernel.Name, N, DS.Kernel.getUserSGPRCount())
+            .str());
+  if (RSRC2(ENABLE_SGPR_WORKGROUP_ID_X))
+    W.S[N++] = GroupId[0];
+  if (RSRC2(ENABLE_SGPR_WORKGROUP_ID_Y))
+    W.S[N++] = GroupId[1];
+  if (RSRC2(ENABLE_SGPR_WORKGROUP_ID_Z))
+    W.S[N++] = GroupId[2];
+  if (RSRC2(ENABLE_SGPR_WORKGROUP_INFO))
+    W.S[N++] = 0;
+  if (RSRC2(ENABLE_PRIVATE_SEGMENT))
+    W.S[N++] = 0; // Private segment wave byte offset.
+#undef PROP
+#undef RSRC2
+  return Error::success();
+}
+
+/// Runs wave W until it ends or reaches a barrier.
+static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
+                     std::vector<uint8_t> &LDS) {
+  Program &P = DS.Prog;
+  Counters &St = DS.Stats;
+  WaveCtx C{DS, W, LDS, P.Lanes};
+  const uint32_t End = uint32_t(P.Insts.size());
+  while (!W.Ended && !W.AtBarrier) {
+    if (W.PC >= End)
+      return createStringError(
+          inconvertibleErrorCode(),
+          formatv("kernel '{0}': execution ran past the end of the kernel "
+                  "code",
+                  DS.Kernel.Name)
+              .str());
+    const Instr &I = P.Insts[W.PC];
+    if (P.Trace)
+      *P.Trace << formatv("wave {0} exec {1:x16} vcc {5:x16} scc {2} {3:x-}: {4}\n",
+                          &W - &Wave0, C.exec(), unsigned(W.SCC), I.Addr,
+                          P.Dec->print(P.Decoded[W.PC]), C.vcc());
+    ++St.WaveInsts;
+    ++St.ByClass[unsigned(I.Class)];
+    if (I.Class == InstClass::VALU)
+      St.VALUActiveLanes += popcount(C.exec());
+    W.PC = I.Next;
+    if (Error E = I.Fn(C, I))
+      return E;
+    if (St.WaveInsts > MaxWaveInsts)
+      return instError(C, I,
+                       formatv("the dispatch exceeded {0} wave-instructions",
+                               MaxWaveInsts));
+  }
+  return Error::success();
+}
+
+Error amdgpu_emu::runWorkgroup(DispatchState &DS,
+                               std::array<uint32_t, 3> GroupId) {
+  Program &P = DS.Prog;
+  const DispatchDims &D = DS.Dims;
+  // This workgroup's size: the last one in a dimension may be partial.
+  std::array<uint32_t, 3> Size;
+  for (unsigned A = 0; A != 3; ++A)
+    Size[A] = std::min(D.Group[A], D.Grid[A] - GroupId[A] * D.Group[A]);
+  uint32_t Items = Size[0] * Size[1] * Size[2];
+  uint32_t NumWaves = (Items + P.Lanes - 1) / P.Lanes;
+
+  std::vector<uint8_t> LDS(DS.Kernel.GroupSegmentFixedSize);
+  std::vector<Wave> Waves(NumWaves);
+  uint32_t WIEnable =
+      AMDHSA_BITS_GET(DS.Kernel.Descriptor.compute_pgm_rsrc2,
+                      amdhsa::COMPUTE_PGM_RSRC2_ENABLE_VGPR_WORKITEM_ID);
+  for (uint32_t WI = 0; WI != NumWaves; ++WI) {
+    Wave &W = Waves[WI];
+    W.V.assign(size_t(NumVRegs) * P.Lanes, 0);
+    if (Error E = initSGPRs(DS, W, GroupId))
+      return E;
+    uint64_t Exec = 0;
+    for (uint32_t L = 0; L != P.Lanes; ++L) {
+      uint32_t Lin = WI * P.Lanes + L;
+      if (Lin >= Items)
+        break;
+      Exec |= uint64_t(1) << L;
+      uint32_t X = Lin % Size[0], Y = Lin / Size[0] % Size[1],
+               Z = Lin / (Size[0] * Size[1]);
+      if (P.PackedTID) {
+        W.V[0 * P.Lanes + L] = X | (WIEnable >= 1 ? Y << 10 : 0) |
+                               (WIEnable >= 2 ? Z << 20 : 0);
+      } else {
+        W.V[0 * P.Lanes + L] = X;
+        W.V[1 * P.Lanes + L] = WIEnable >= 1 ? Y : 0;
+        W.V[2 * P.Lanes + L] = WIEnable >= 2 ? Z : 0;
+      }
+    }
+    W.S[SRegEXEC] = uint32_t(Exec);
+    W.S[SRegEXEC + 1] = P.Lanes == 64 ? uint32_t(Exec >> 32) : 0;
+  }
+  DS.Stats.Waves += NumWaves;
+  ++DS.Stats.Workgroups;
+
+  // Round-robin until every wave has ended; release barriers as they fill.
+  for (;;) {
+    unsigned Alive = 0, Waiting = 0;
+    for (Wave &W : Waves) {
+      if (Error E = runWave(DS, W, Waves.front(), LDS))
+        return E;
+      Alive += !W.Ended;
+      Waiting += W.AtBarrier;
+    }
+    if (Alive == 0)
+      return Error::success();
+    if (Waiting == Alive)
+      for (Wave &W : Waves)
+        W.AtBarrier = false;
+  }
+}
