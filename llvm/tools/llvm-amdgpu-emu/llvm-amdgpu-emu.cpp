@@ -95,6 +95,11 @@ static cl::opt<bool> Trace("trace",
                                     "its wave, EXEC and SCC"),
                            cl::cat(EmuCategory));
 
+static cl::opt<int> TraceLane("trace-lane",
+                              cl::desc("With --trace, also print the VGPR "
+                                       "result of lane N"),
+                              cl::init(-1), cl::cat(EmuCategory));
+
 static cl::opt<std::string>
     CountersJSON("counters-json",
                  cl::desc("Write the dispatch's counters as JSON to FILE"),
@@ -405,7 +410,7 @@ static void runKernel(const CodeObject &CO, const KernelInfo &K) {
       printBuffer(Args[N], Args[N].Bytes, N, "initial");
   }
   if (Trace)
-    (*Ex)->setTrace(&outs());
+    (*Ex)->setTrace(&outs(), TraceLane);
   DispatchDims D;
   D.Grid = parseDims(Grid, "grid");
   D.Group = parseDims(Block, "block");

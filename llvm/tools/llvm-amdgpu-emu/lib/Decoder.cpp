@@ -124,7 +124,9 @@ InstClass Decoder::classify(const MCInst &Inst) const {
       Name.starts_with("S_GETPC") || Name.starts_with("S_CALL"))
     return InstClass::Branch;
   if (Name.starts_with("S_WAITCNT") || Name.starts_with("S_NOP") ||
-      Name.starts_with("S_SLEEP") || Name.starts_with("S_SETPRIO"))
+      Name.starts_with("S_SLEEP") || Name.starts_with("S_SETPRIO") ||
+      Name.starts_with("S_CLAUSE") || Name.starts_with("S_INST_PREFETCH") ||
+      Name.starts_with("S_DELAY_ALU"))
     return InstClass::WaitNop;
   if (Flags & SIInstrFlags::SMRD)
     return InstClass::SMEM;

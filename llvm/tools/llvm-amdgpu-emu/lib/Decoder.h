@@ -15,8 +15,8 @@
 //             v_cmpx_* do)
 //   Branch    s_branch, s_cbranch_*, s_setpc/s_swappc/s_getpc/s_call and
 //             other branches and calls (s_endpgm is not one)
-//   WaitNop   s_waitcnt*, s_nop, s_sleep and other SOPP instructions that
-//             only wait or hint
+//   WaitNop   s_waitcnt*, s_nop, s_sleep, s_setprio, s_clause,
+//             s_inst_prefetch, s_delay_alu: instructions that only wait or hint
 //   SMEM      scalar memory (s_load_*, s_buffer_load_*, s_store_* ...)
 //   VMEM      vector memory: MUBUF, MTBUF, FLAT, GLOBAL, SCRATCH, MIMG
 //   LDS       local data share: DS instructions

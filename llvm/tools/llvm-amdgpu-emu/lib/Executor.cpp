@@ -15,8 +15,8 @@
 #include "Executor.h"
 #include "ExecutorImpl.h"
 #include "MCTargetDesc/AMDGPUMCTargetDesc.h"
+#include "SIDefines.h"
 #include "Utils/AMDGPUBaseInfo.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegisterInfo.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -157,12 +157,17 @@ buildProgram(const CodeObject &CO, const KernelInfo &K) {
       {Role::Src2Mods, AMDGPU::OpName::src2_modifiers},
       {Role::Clamp, AMDGPU::OpName::clamp},   {Role::OMod, AMDGPU::OpName::omod}};
 
-  // Real (encoded) SOP opcodes carry no named-operand table; their pseudo,
-  // the opcode named like them without the encoding suffix, has the same
-  // operand list and does.
-  StringMap<unsigned> OpcodeByName;
+  // Many real (encoded) opcodes carry no named-operand table; their pseudo
+  // has the same operand list and does. Invert the target's pseudo -> real
+  // map (getMCOpcode) over every encoding family to find it.
+  DenseMap<unsigned, unsigned> PseudoOf;
   for (unsigned Opc = 0, E = MII.getNumOpcodes(); Opc != E; ++Opc)
-    OpcodeByName[MII.getName(Opc)] = Opc;
+    for (unsigned Gen = SIEncodingFamily::SI; Gen <= SIEncodingFamily::GFX12;
+         ++Gen) {
+      int Real = AMDGPU::getMCOpcode(Opc, Gen);
+      if (Real >= 0 && unsigned(Real) != Opc)
+        PseudoOf.try_emplace(unsigned(Real), Opc);
+    }
 
   for (size_t Idx = 0; Idx != P->Decoded.size(); ++Idx) {
     const DecodedInst &DI = P->Decoded[Idx];
@@ -172,8 +177,8 @@ buildProgram(const CodeObject &CO, const KernelInfo &K) {
     I.Next = uint32_t(Idx + 1);
     I.Name = baseName(MII.getName(DI.Inst.getOpcode()));
     unsigned Opc = DI.Inst.getOpcode();
-    auto Pseudo = OpcodeByName.find(I.Name);
-    unsigned PseudoOpc = Pseudo == OpcodeByName.end() ? Opc : Pseudo->second;
+    auto Pseudo = PseudoOf.find(Opc);
+    unsigned PseudoOpc = Pseudo == PseudoOf.end() ? Opc : Pseudo->second;
     for (auto [R, Name] : NamedRoles) {
       int OpIdx = AMDGPU::getNamedOperandIdx(Opc, Name);
       if (OpIdx < 0)
@@ -199,7 +204,10 @@ buildProgram(const CodeObject &CO, const KernelInfo &K) {
 
 Executor::~Executor() = default;
 
-void Executor::setTrace(raw_ostream *OS) { Prog->Trace = OS; }
+void Executor::setTrace(raw_ostream *OS, int Lane) {
+  Prog->Trace = OS;
+  Prog->TraceLane = Lane;
+}
 
 Expected<std::unique_ptr<Executor>> Executor::create(const CodeObject &CO,
                                                      const KernelInfo &K) {
@@ -213,6 +221,7 @@ Expected<std::unique_ptr<Executor>> Executor::create(const CodeObject &CO,
   // gfx90a, gfx940+ and gfx11+ pack the three work-item ids into v0.
   E->Prog->PackedTID = Proc == "gfx90a" || Proc.starts_with("gfx94") ||
                        Proc.starts_with("gfx11") || Proc.starts_with("gfx12");
+  E->Prog->CmpxWritesOnlyExec = Proc.starts_with("gfx1");
   uint32_t Rsrc1 = K.Descriptor.compute_pgm_rsrc1;
   E->Prog->DenormMode32 =
       AMDHSA_BITS_GET(Rsrc1, amdhsa::COMPUTE_PGM_RSRC1_FLOAT_DENORM_MODE_32);

@@ -80,8 +80,9 @@ public:
 
   const Counters &getCounters() const { return Stats; }
 
-  /// Print every executed instruction, with its wave and EXEC, to OS.
-  void setTrace(raw_ostream *OS);
+  /// Print every executed instruction, with its wave and EXEC, to OS; with
+  /// Lane >= 0 also the VGPR result of that lane.
+  void setTrace(raw_ostream *OS, int Lane = -1);
 
 private:
   Executor() = default;

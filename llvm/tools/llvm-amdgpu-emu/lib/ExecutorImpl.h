@@ -86,7 +86,9 @@ struct Program {
   unsigned Lanes = 64;
   bool PackedTID = false;
   unsigned DenormMode32 = 3; ///< COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_32.
+  bool CmpxWritesOnlyExec = false; ///< gfx10+: v_cmpx_* leave VCC alone.
   raw_ostream *Trace = nullptr; ///< Where to print each executed instruction.
+  int TraceLane = -1;           ///< Also print this lane's VGPR results.
 };
 
 struct Wave {

@@ -655,8 +655,21 @@ Error v_readfirstlane_b32(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+/// Writes a vector compare's lane mask. v_cmpx_* also write it to EXEC; on
+/// gfx10+ they write only EXEC, before that also VCC or their sdst.
+void writeCmpResult(WaveCtx &C, const Instr &I, uint64_t Out, bool IsX) {
+  if (!IsX || !C.DS.Prog.CmpxWritesOnlyExec || I.has(Role::SDst))
+    writeS(C, maskDst(C, I), Out);
+  if (IsX)
+    writeS(C,
+           Operand{OpKind::SGPR, uint8_t(C.Lanes == 64 ? 2 : 1),
+                   uint16_t(SRegEXEC), 0},
+           Out);
+}
+
 /// Vector integer compares: mask bit = cmp(src0, src1) for active lanes.
-template <typename T, Cmp K> Error v_cmp(WaveCtx &C, const Instr &I) {
+template <typename T, Cmp K, bool IsX = false>
+Error v_cmp(WaveCtx &C, const Instr &I) {
   uint64_t Out = 0;
   forActive(C, [&](unsigned L) {
     T A, B;
@@ -669,13 +682,14 @@ template <typename T, Cmp K> Error v_cmp(WaveCtx &C, const Instr &I) {
     }
     Out |= uint64_t(compare<T, K>(A, B)) << L;
   });
-  writeS(C, maskDst(C, I), Out);
+  writeCmpResult(C, I, Out, IsX);
   return Error::success();
 }
 
 enum class FCmp { LT, EQ, LE, GT, LG, GE, O, U, NGE, NLG, NGT, NLE, NEQ, NLT };
 
-template <FCmp K> Error v_cmp_f32(WaveCtx &C, const Instr &I) {
+template <FCmp K, bool IsX = false>
+Error v_cmp_f32(WaveCtx &C, const Instr &I) {
   uint64_t Out = 0;
   forActive(C, [&](unsigned L) {
     float A = srcF(C, I, Role::Src0, Role::Src0Mods, L);
@@ -699,7 +713,7 @@ template <FCmp K> Error v_cmp_f32(WaveCtx &C, const Instr &I) {
     }
     Out |= uint64_t(R) << L;
   });
-  writeS(C, maskDst(C, I), Out);
+  writeCmpResult(C, I, Out, IsX);
   return Error::success();
 }
 
@@ -846,7 +860,12 @@ StringMap<Semantics> buildTable() {
   Add({"S_ENDPGM"}, endpgm);
   Add({"S_BARRIER"}, barrier);
   Add({"S_WAITCNT", "S_WAITCNT_VSCNT", "S_WAITCNT_VMCNT", "S_WAITCNT_EXPCNT",
-       "S_WAITCNT_LGKMCNT", "S_NOP", "S_SLEEP", "S_SETPRIO"},
+       "S_WAITCNT_LGKMCNT", "S_WAITCNT_DEPCTR", "S_NOP", "S_SLEEP",
+       "S_SETPRIO", "S_CLAUSE", "S_INST_PREFETCH", "S_DELAY_ALU"},
+      nop);
+  // Cache maintenance: the model has no caches, memory is always coherent.
+  Add({"BUFFER_GL0_INV", "BUFFER_GL1_INV", "BUFFER_WBINVL1", "BUFFER_WBINVL1_VOL",
+       "BUFFER_WBL2", "BUFFER_INV"},
       nop);
   Add({"S_BRANCH"}, cbranch<0>);
   Add({"S_CBRANCH_SCC0"}, cbranch<1>);
@@ -938,9 +957,16 @@ StringMap<Semantics> buildTable() {
   };
   AddV("V_MOV_B32", v_mov);
   AddV("V_NOT_B32", v_not_b32);
+  // gfx10+ renamed the non-carry adds (_NC_) and the carry-in forms (_CI_).
   AddV("V_ADD_U32", v_add_u32);
+  AddV("V_ADD_NC_U32", v_add_u32);
   AddV("V_SUB_U32", v_sub_u32);
+  AddV("V_SUB_NC_U32", v_sub_u32);
   AddV("V_SUBREV_U32", v_subrev_u32);
+  AddV("V_SUBREV_NC_U32", v_subrev_u32);
+  AddV("V_ADD_CO_CI_U32", v_addsub_co<0, true>);
+  AddV("V_SUB_CO_CI_U32", v_addsub_co<1, true>);
+  AddV("V_SUBREV_CO_CI_U32", v_addsub_co<2, true>);
   AddV("V_AND_B32", v_and_b32);
   AddV("V_OR_B32", v_or_b32);
   AddV("V_XOR_B32", v_xor_b32);
@@ -1000,26 +1026,36 @@ StringMap<Semantics> buildTable() {
   AddV("V_CMP_GT_" SUFFIX, v_cmp<TY, Cmp::GT>);                                \
   AddV("V_CMP_GE_" SUFFIX, v_cmp<TY, Cmp::GE>);                                \
   AddV("V_CMP_LT_" SUFFIX, v_cmp<TY, Cmp::LT>);                                \
-  AddV("V_CMP_LE_" SUFFIX, v_cmp<TY, Cmp::LE>);
+  AddV("V_CMP_LE_" SUFFIX, v_cmp<TY, Cmp::LE>);                                \
+  AddV("V_CMPX_EQ_" SUFFIX, v_cmp<TY, Cmp::EQ, true>);                         \
+  AddV("V_CMPX_NE_" SUFFIX, v_cmp<TY, Cmp::LG, true>);                         \
+  AddV("V_CMPX_GT_" SUFFIX, v_cmp<TY, Cmp::GT, true>);                         \
+  AddV("V_CMPX_GE_" SUFFIX, v_cmp<TY, Cmp::GE, true>);                         \
+  AddV("V_CMPX_LT_" SUFFIX, v_cmp<TY, Cmp::LT, true>);                         \
+  AddV("V_CMPX_LE_" SUFFIX, v_cmp<TY, Cmp::LE, true>);
   INT_CMPS(int32_t, "I32")
   INT_CMPS(uint32_t, "U32")
   INT_CMPS(int64_t, "I64")
   INT_CMPS(uint64_t, "U64")
 #undef INT_CMPS
-  AddV("V_CMP_LT_F32", v_cmp_f32<FCmp::LT>);
-  AddV("V_CMP_EQ_F32", v_cmp_f32<FCmp::EQ>);
-  AddV("V_CMP_LE_F32", v_cmp_f32<FCmp::LE>);
-  AddV("V_CMP_GT_F32", v_cmp_f32<FCmp::GT>);
-  AddV("V_CMP_LG_F32", v_cmp_f32<FCmp::LG>);
-  AddV("V_CMP_GE_F32", v_cmp_f32<FCmp::GE>);
-  AddV("V_CMP_O_F32", v_cmp_f32<FCmp::O>);
-  AddV("V_CMP_U_F32", v_cmp_f32<FCmp::U>);
-  AddV("V_CMP_NGE_F32", v_cmp_f32<FCmp::NGE>);
-  AddV("V_CMP_NLG_F32", v_cmp_f32<FCmp::NLG>);
-  AddV("V_CMP_NGT_F32", v_cmp_f32<FCmp::NGT>);
-  AddV("V_CMP_NLE_F32", v_cmp_f32<FCmp::NLE>);
-  AddV("V_CMP_NEQ_F32", v_cmp_f32<FCmp::NEQ>);
-  AddV("V_CMP_NLT_F32", v_cmp_f32<FCmp::NLT>);
+#define F32_CMP(OP)                                                            \
+  AddV("V_CMP_" #OP "_F32", v_cmp_f32<FCmp::OP>);                              \
+  AddV("V_CMPX_" #OP "_F32", v_cmp_f32<FCmp::OP, true>);
+  F32_CMP(LT)
+  F32_CMP(EQ)
+  F32_CMP(LE)
+  F32_CMP(GT)
+  F32_CMP(LG)
+  F32_CMP(GE)
+  F32_CMP(O)
+  F32_CMP(U)
+  F32_CMP(NGE)
+  F32_CMP(NLG)
+  F32_CMP(NGT)
+  F32_CMP(NLE)
+  F32_CMP(NEQ)
+  F32_CMP(NLT)
+#undef F32_CMP
   // Global memory (FLAT forms hit global buffers only, for now).
   for (StringRef W : {"DWORD", "DWORDX2", "DWORDX3", "DWORDX4"})
     for (StringRef Seg : {"GLOBAL", "FLAT"})

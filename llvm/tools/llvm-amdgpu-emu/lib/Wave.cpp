@@ -113,6 +113,15 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
     W.PC = I.Next;
     if (Error E = I.Fn(C, I))
       return E;
+    const Operand &VDst = I.op(Role::VDst);
+    if (P.Trace && P.TraceLane >= 0 && unsigned(P.TraceLane) < P.Lanes &&
+        (VDst.Kind == OpKind::VGPR || VDst.Kind == OpKind::AGPR)) {
+      unsigned Base = (VDst.Kind == OpKind::AGPR ? 256 : 0) + VDst.Index;
+      *P.Trace << "    lane " << P.TraceLane << ":";
+      for (unsigned D = 0; D != VDst.Dwords; ++D)
+        *P.Trace << formatv(" {0:x8}", W.V[(Base + D) * P.Lanes + P.TraceLane]);
+      *P.Trace << "\n";
+    }
     if (St.WaveInsts > MaxWaveInsts)
       return instError(C, I,
                        formatv("the dispatch exceeded {0} wave-instructions",

@@ -123,6 +123,8 @@ def main():
     if not bufs:
         sys.exit(f"{name}: no dumped buffers in the input")
     arg, want = KERNELS[name](bufs, *scalars)
+    if ("final", arg) not in bufs:
+        sys.exit(f"{name}: the output buffer (arg {arg}) was not dumped")
     got = bufs[("final", arg)]
     bad = []
     for i, (g, w) in enumerate(zip(got, want)):
