@@ -10,6 +10,7 @@
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
 #include "llvm/Object/ELFObjectFile.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include <cstring>
 
@@ -284,8 +285,14 @@ private:
           return Name.takeError();
         if (!Name->empty())
           Symbols[*Name] = {Sym.st_value, Sym.st_size};
+        if (Sym.getType() == ELF::STT_FUNC && Sym.st_size > 0 &&
+            Sym.st_value < CO.Image.size() &&
+            Sym.st_size <= CO.Image.size() - Sym.st_value)
+          CO.Functions.push_back({Sym.st_value, Sym.st_size});
       }
     }
+    llvm::sort(CO.Functions);
+    CO.Functions.erase(llvm::unique(CO.Functions), CO.Functions.end());
     for (KernelInfo &K : CO.Kernels) {
       auto It = Symbols.find(K.Symbol);
       if (It == Symbols.end())

@@ -92,12 +92,19 @@ public:
   /// The loaded image; address A is Image[A].
   ArrayRef<uint8_t> getImage() const { return Image; }
 
+  /// Every function symbol (kernels and the functions they call) as
+  /// (address, size), sorted by address.
+  ArrayRef<std::pair<uint64_t, uint64_t>> functions() const {
+    return Functions;
+  }
+
 private:
   std::string TargetID;
   std::string Processor;
   unsigned Version = 0;
   std::vector<KernelInfo> Kernels;
   std::vector<uint8_t> Image;
+  std::vector<std::pair<uint64_t, uint64_t>> Functions;
 
   friend class CodeObjectParser;
 };

@@ -130,16 +130,27 @@ buildProgram(const CodeObject &CO, const KernelInfo &K) {
   auto D = Decoder::create(CO.getProcessor(), K.WavefrontSize);
   if (!D)
     return D.takeError();
-  auto Decoded =
-      (*D)->decode(CO.getImage(), K.EntryAddr, K.EntryAddr + K.CodeSize);
-  if (!Decoded)
-    return Decoded.takeError();
-
+  // Decode the kernel and every other function of the code object: the
+  // kernel may call them (s_swappc_b64).
+  std::vector<DecodedInst> All;
+  bool SawKernel = false;
+  for (auto [Addr, Size] : CO.functions()) {
+    auto Decoded = (*D)->decode(CO.getImage(), Addr, Addr + Size);
+    if (!Decoded)
+      return Decoded.takeError();
+    SawKernel |= Addr == K.EntryAddr;
+    All.insert(All.end(), std::make_move_iterator(Decoded->begin()),
+               std::make_move_iterator(Decoded->end()));
+  }
+  if (!SawKernel)
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel '" + K.Name +
+                                 "': no function symbol at its entry point");
   auto P = std::make_unique<Program>();
   P->Dec = std::move(*D);
   P->Lanes = K.WavefrontSize;
   P->Regs = buildRegisterTable(P->Dec->getRegisterInfo());
-  P->Decoded = std::move(*Decoded);
+  P->Decoded = std::move(All);
   const MCInstrInfo &MII = P->Dec->getInstrInfo();
 
   static const std::pair<Role, unsigned> NamedRoles[] = {
@@ -155,7 +166,8 @@ buildProgram(const CodeObject &CO, const KernelInfo &K) {
       {Role::Src0Mods, AMDGPU::OpName::src0_modifiers},
       {Role::Src1Mods, AMDGPU::OpName::src1_modifiers},
       {Role::Src2Mods, AMDGPU::OpName::src2_modifiers},
-      {Role::Clamp, AMDGPU::OpName::clamp},   {Role::OMod, AMDGPU::OpName::omod}};
+      {Role::Clamp, AMDGPU::OpName::clamp},   {Role::OMod, AMDGPU::OpName::omod},
+      {Role::SRsrc, AMDGPU::OpName::srsrc}};
 
   // Many real (encoded) opcodes carry no named-operand table; their pseudo
   // has the same operand list and does. Invert the target's pseudo -> real
@@ -174,7 +186,11 @@ buildProgram(const CodeObject &CO, const KernelInfo &K) {
     Instr I;
     I.Addr = DI.Addr;
     I.Class = DI.Class;
-    I.Next = uint32_t(Idx + 1);
+    // Falling through past the end of a function is an error, not a jump
+    // into whatever follows it.
+    bool Contiguous = Idx + 1 < P->Decoded.size() &&
+                      P->Decoded[Idx + 1].Addr == DI.Addr + DI.Size;
+    I.Next = Contiguous ? uint32_t(Idx + 1) : NoTarget;
     I.Name = baseName(MII.getName(DI.Inst.getOpcode()));
     unsigned Opc = DI.Inst.getOpcode();
     auto Pseudo = PseudoOf.find(Opc);
@@ -219,6 +235,10 @@ Expected<std::unique_ptr<Executor>> Executor::create(const CodeObject &CO,
   E->Prog = std::move(*P);
   StringRef Proc = CO.getProcessor();
   // gfx90a, gfx940+ and gfx11+ pack the three work-item ids into v0.
+  E->Prog->Entry = E->Prog->IndexOf.lookup(K.EntryAddr);
+  std::vector<uint8_t> &Image =
+      E->Mem.map(ImageBase, CO.getImage().size(), "code object image");
+  std::copy(CO.getImage().begin(), CO.getImage().end(), Image.begin());
   E->Prog->PackedTID = Proc == "gfx90a" || Proc.starts_with("gfx94") ||
                        Proc.starts_with("gfx11") || Proc.starts_with("gfx12");
   E->Prog->CmpxWritesOnlyExec = Proc.starts_with("gfx1");
@@ -300,7 +320,7 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
   }
   put(Pkt, 24, K.PrivateSegmentFixedSize, 4);
   put(Pkt, 28, K.GroupSegmentFixedSize, 4);
-  put(Pkt, 32, K.DescriptorAddr, 8);
+  put(Pkt, 32, ImageBase + K.DescriptorAddr, 8);
   put(Pkt, 40, KernargAddr, 8);
 
   Stats = Counters();

@@ -28,6 +28,16 @@ constexpr uint64_t SharedApertureBase = 0x1000000000000ull;
 constexpr uint64_t PrivateApertureBase = 0x2000000000000ull;
 constexpr uint32_t NoTarget = ~0u;
 
+/// Where the code object's image is mapped in global memory: code-object
+/// globals are read PC-relative, and s_getpc returns addresses here. Not 0,
+/// so that null pointers still fault.
+constexpr uint64_t ImageBase = 0x10000000ull;
+
+/// Buffer descriptors whose base lies below this address address private
+/// memory: the emulator hands the kernel a private-segment descriptor with
+/// base 0, and maps the image and every global buffer above it.
+constexpr uint64_t PrivateDescriptorLimit = ImageBase;
+
 /// Scalar register-file indices (hardware encodings).
 constexpr unsigned SRegVCC = 106, SRegM0 = 124, SRegEXEC = 126;
 constexpr unsigned NumSRegs = 128, NumVRegs = 512; // VGPRs, then AGPRs.
@@ -56,7 +66,7 @@ struct Operand {
 enum class Role : unsigned {
   VDst, SDst, Src0, Src1, Src2, VAddr, SAddr, VData, SData, SBase, SOffset,
   Addr, Data0, Data1, Offset, Simm16, Offset0, Offset1, Src0Mods, Src1Mods,
-  Src2Mods, Clamp, OMod, NumRoles
+  Src2Mods, Clamp, OMod, SRsrc, NumRoles
 };
 
 struct Instr;
@@ -84,6 +94,7 @@ struct Program {
   DenseMap<uint64_t, uint32_t> IndexOf; ///< Address -> instruction index.
   std::vector<Operand> Regs;            ///< MC register -> operand.
   unsigned Lanes = 64;
+  uint32_t Entry = 0; ///< Index of the kernel's first instruction.
   bool PackedTID = false;
   unsigned DenormMode32 = 3; ///< COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_32.
   bool CmpxWritesOnlyExec = false; ///< gfx10+: v_cmpx_* leave VCC alone.
@@ -97,6 +108,9 @@ struct Wave {
   uint32_t PC = 0; ///< Instruction index.
   bool Ended = false, AtBarrier = false;
   std::vector<uint32_t> V; ///< V[Reg * Lanes + Lane].
+  /// Private (scratch) memory, PrivateSize bytes per lane, lane-major.
+  std::vector<uint8_t> Priv;
+  uint32_t PrivateSize = 0;
 };
 
 struct DispatchState {

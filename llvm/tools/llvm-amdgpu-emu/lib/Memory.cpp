@@ -24,6 +24,14 @@ uint64_t GlobalMemory::allocate(uint64_t Size, std::string Name) {
   return Base;
 }
 
+std::vector<uint8_t> &GlobalMemory::map(uint64_t Base, uint64_t Size,
+                                        std::string Name) {
+  Allocs[Base] = Alloc{std::move(Name), std::vector<uint8_t>(Size, 0)};
+  LastData = nullptr;
+  LastBase = LastEnd = 0;
+  return Allocs[Base].Bytes;
+}
+
 uint8_t *GlobalMemory::translate(uint64_t Addr, uint64_t Size) {
   if (LastData && Addr >= LastBase && Size <= LastEnd - LastBase &&
       Addr - LastBase <= LastEnd - LastBase - Size)

@@ -31,6 +31,10 @@ public:
   /// Allocates Size bytes (zeroed) and returns the base address.
   uint64_t allocate(uint64_t Size, std::string Name);
 
+  /// Maps Size zeroed bytes at the fixed address Base, which must lie below
+  /// every address allocate() returns (4 GiB and up).
+  std::vector<uint8_t> &map(uint64_t Base, uint64_t Size, std::string Name);
+
   /// The host bytes of [Addr, Addr + Size), or null if that range is not
   /// entirely inside one allocation.
   uint8_t *translate(uint64_t Addr, uint64_t Size);

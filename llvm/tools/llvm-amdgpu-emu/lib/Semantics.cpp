@@ -224,6 +224,38 @@ template <unsigned Cond> Error cbranch(WaveCtx &C, const Instr &I) {
   return branchTo(C, I, Taken);
 }
 
+// --- Calls ------------------------------------------------------------------
+
+/// Continues at global address Target, which must be an instruction.
+Error jumpTo(WaveCtx &C, const Instr &I, uint64_t Target) {
+  auto It = C.DS.Prog.IndexOf.find(Target - ImageBase);
+  if (It == C.DS.Prog.IndexOf.end())
+    return instError(C, I,
+                     formatv("jump to 0x{0:x-}, which is not an instruction "
+                             "of any function",
+                             Target));
+  C.W.PC = It->second;
+  return Error::success();
+}
+
+/// s_getpc_b64: sdst = the address of the next instruction.
+Error s_getpc(WaveCtx &C, const Instr &I) {
+  writeS(C, I.op(Role::SDst), ImageBase + I.Addr + 4);
+  return Error::success();
+}
+
+/// s_swappc_b64: sdst = return address; continue at src0.
+Error s_swappc(WaveCtx &C, const Instr &I) {
+  uint64_t Target = readS(C, I.op(Role::Src0));
+  writeS(C, I.op(Role::SDst), ImageBase + I.Addr + 4);
+  return jumpTo(C, I, Target);
+}
+
+/// s_setpc_b64: continue at src0 (returns from calls).
+Error s_setpc(WaveCtx &C, const Instr &I) {
+  return jumpTo(C, I, readS(C, I.op(Role::Src0)));
+}
+
 // --- SALU ------------------------------------------------------------------
 
 enum class SccRule { None, NonZero };
@@ -450,6 +482,22 @@ template <SaveExec K> Error s_saveexec(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+/// s_setreg_b32 / s_setreg_imm32_b32 into hwreg(ID, OFFSET, SIZE). Writes to
+/// the flat-scratch base registers (gfx10: 20 and 21) are accepted and have
+/// no effect: they only matter to flat scratch accesses, which the emulator
+/// refuses. Any other hardware register (MODE, for one, changes FP
+/// behaviour) stops the run.
+Error s_setreg(WaveCtx &C, const Instr &I) {
+  uint64_t Imm = I.imm(Role::Simm16);
+  unsigned Id = Imm & 63;
+  if (Id != 20 && Id != 21)
+    return instError(C, I,
+                     formatv("writes to hardware register {0} are not "
+                             "modelled",
+                             Id));
+  return Error::success();
+}
+
 // --- SMEM ------------------------------------------------------------------
 
 Error s_load(WaveCtx &C, const Instr &I) {
@@ -551,6 +599,20 @@ Error v_bfe_i32(WaveCtx &C, const Instr &I) {
 Error v_mov(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     writeV(C, I.op(Role::VDst), L, readV(C, I.op(Role::Src0), L));
+  });
+  return Error::success();
+}
+
+/// v_pk_mov_b32 (gfx90a): vdst.lo = one half of src0, vdst.hi = one half of
+/// src1, each half chosen by the source's op_sel bit (SISrcMods::OP_SEL_0).
+Error v_pk_mov_b32(WaveCtx &C, const Instr &I) {
+  unsigned Sel0 = (I.imm(Role::Src0Mods) >> 2) & 1;
+  unsigned Sel1 = (I.imm(Role::Src1Mods) >> 2) & 1;
+  forActive(C, [&](unsigned L) {
+    uint32_t Lo = readV(C, I.op(Role::Src0), L, Sel0);
+    uint32_t Hi = readV(C, I.op(Role::Src1), L, Sel1);
+    writeV(C, I.op(Role::VDst), L, Lo, 0);
+    writeV(C, I.op(Role::VDst), L, Hi, 1);
   });
   return Error::success();
 }
@@ -816,6 +878,91 @@ template <bool Store> Error global_access(WaveCtx &C, const Instr &I) {
   return Err;
 }
 
+// --- Private memory through buffer descriptors ------------------------------
+
+/// MUBUF loads and stores through a descriptor below PrivateDescriptorLimit
+/// reach the lane's private memory. The runtime's private-segment
+/// descriptor is swizzled with an element size of 4 and an index stride of
+/// the wave size, so the wave-level part of the address (descriptor base +
+/// soffset) is the per-lane offset times the wave size, and the per-lane
+/// byte address is (base + soffset) / lanes + offset (+ vaddr with offen).
+template <bool Store> Error buffer_private(WaveCtx &C, const Instr &I) {
+  const Operand &Rsrc = I.op(Role::SRsrc);
+  if (Rsrc.Kind != OpKind::SGPR || Rsrc.Dwords != 4)
+    return instError(C, I, "unexpected buffer descriptor operand");
+  uint64_t Base = C.W.S[Rsrc.Index] |
+                  uint64_t(C.W.S[Rsrc.Index + 1] & 0xffff) << 32;
+  if (Base >= PrivateDescriptorLimit)
+    return instError(C, I, "buffer accesses to global memory are not "
+                           "implemented");
+  if (I.Name.contains("IDXEN") || I.Name.contains("ADDR64") ||
+      I.Name.contains("BOTHEN"))
+    return instError(C, I, "indexed buffer addressing is not implemented");
+  uint64_t WaveOff = Base + uint32_t(readS(C, I.op(Role::SOffset)));
+  if (WaveOff % (4 * C.Lanes))
+    return instError(C, I,
+                     formatv("wave-scaled private offset 0x{0:x-} is not a "
+                             "multiple of {1}",
+                             WaveOff, 4 * C.Lanes));
+  const Operand &Data = I.op(Role::VData); // Loaded into or stored from.
+  unsigned Bytes = 4 * Data.Dwords;
+  bool OffEn = I.Name.contains("OFFEN");
+  uint64_t Exec = C.exec();
+  for (unsigned L = 0; L != C.Lanes; ++L) {
+    if (!((Exec >> L) & 1))
+      continue;
+    uint64_t Addr = WaveOff / C.Lanes + uint64_t(I.imm(Role::Offset)) +
+                    (OffEn ? readV(C, I.op(Role::VAddr), L) : 0);
+    if (Addr + Bytes > C.W.PrivateSize)
+      return instError(C, I,
+                       formatv("lane {0}: {1} private bytes at 0x{2:x-} are "
+                               "outside the {3}-byte private segment",
+                               L, Bytes, Addr, C.W.PrivateSize));
+    uint8_t *P = &C.W.Priv[size_t(L) * C.W.PrivateSize + Addr];
+    for (unsigned Dw = 0; Dw != Data.Dwords; ++Dw) {
+      if (Store) {
+        uint32_t V = readV(C, Data, L, Dw);
+        std::memcpy(P + 4 * Dw, &V, 4);
+      } else {
+        uint32_t V;
+        std::memcpy(&V, P + 4 * Dw, 4);
+        writeV(C, Data, L, V, Dw);
+      }
+    }
+  }
+  return Error::success();
+}
+
+/// Sub-dword global loads (zero- or sign-extended into one VGPR) and stores
+/// (the low Bytes of the VGPR).
+template <unsigned Bytes, bool Store, bool Signed>
+Error global_subdword(WaveCtx &C, const Instr &I) {
+  const Operand &Data = Store ? I.op(Role::VData) : I.op(Role::VDst);
+  uint64_t Exec = C.exec();
+  for (unsigned L = 0; L != C.Lanes; ++L) {
+    if (!((Exec >> L) & 1))
+      continue;
+    uint64_t Addr = vmemAddr(C, I, L);
+    uint8_t *P = C.DS.Mem.translate(Addr, Bytes);
+    if (!P)
+      return instError(C, I,
+                       formatv("lane {0}: {1} bytes at 0x{2:x-} are outside "
+                               "every buffer",
+                               L, Bytes, Addr));
+    if (Store) {
+      uint32_t V = readV(C, Data, L);
+      std::memcpy(P, &V, Bytes);
+    } else {
+      uint32_t V = 0;
+      std::memcpy(&V, P, Bytes);
+      if (Signed)
+        V = uint32_t(SignExtend32(V, 8 * Bytes));
+      writeV(C, Data, L, V);
+    }
+  }
+  return Error::success();
+}
+
 // --- LDS --------------------------------------------------------------------
 
 template <bool Store> Error ds_access(WaveCtx &C, const Instr &I) {
@@ -876,6 +1023,10 @@ StringMap<Semantics> buildTable() {
   Add({"S_CBRANCH_EXECNZ"}, cbranch<6>);
   // SOP1/SOP2/SOPK/SOPC.
   Add({"S_MOV_B32", "S_MOV_B64"}, s_mov);
+  Add({"S_SETREG_B32", "S_SETREG_IMM32_B32"}, s_setreg);
+  Add({"S_GETPC_B64"}, s_getpc);
+  Add({"S_SWAPPC_B64"}, s_swappc);
+  Add({"S_SETPC_B64", "S_SETPC_B64_return"}, s_setpc);
   Add({"S_MOVK_I32"}, s_movk_i32);
   Add({"S_NOT_B32", "S_NOT_B64"}, s_not);
   Add({"S_ABS_I32"}, s_abs_i32);
@@ -956,6 +1107,10 @@ StringMap<Semantics> buildTable() {
       T[(Twine(Base) + Enc).str()] = Fn;
   };
   AddV("V_MOV_B32", v_mov);
+  AddV("V_PK_MOV_B32", v_pk_mov_b32);
+  AddV("V_ACCVGPR_WRITE_B32", v_mov);
+  AddV("V_ACCVGPR_READ_B32", v_mov);
+  AddV("V_ACCVGPR_MOV_B32", v_mov);
   AddV("V_NOT_B32", v_not_b32);
   // gfx10+ renamed the non-carry adds (_NC_) and the carry-in forms (_CI_).
   AddV("V_ADD_U32", v_add_u32);
@@ -1063,6 +1218,22 @@ StringMap<Semantics> buildTable() {
         T[(Twine(Seg) + "_LOAD_" + W + Form).str()] = global_access<false>;
         T[(Twine(Seg) + "_STORE_" + W + Form).str()] = global_access<true>;
       }
+  for (StringRef Seg : {"GLOBAL", "FLAT"})
+    for (StringRef Form : {"", "_SADDR"}) {
+      auto Name = [&](StringRef Op) { return (Twine(Seg) + Op + Form).str(); };
+      T[Name("_LOAD_UBYTE")] = global_subdword<1, false, false>;
+      T[Name("_LOAD_SBYTE")] = global_subdword<1, false, true>;
+      T[Name("_LOAD_USHORT")] = global_subdword<2, false, false>;
+      T[Name("_LOAD_SSHORT")] = global_subdword<2, false, true>;
+      T[Name("_STORE_BYTE")] = global_subdword<1, true, false>;
+      T[Name("_STORE_SHORT")] = global_subdword<2, true, false>;
+    }
+  // Private memory (MUBUF with the private-segment descriptor).
+  for (StringRef W : {"DWORD", "DWORDX2", "DWORDX3", "DWORDX4"})
+    for (StringRef Form : {"_OFFSET", "_OFFEN", "_IDXEN", "_BOTHEN", "_ADDR64"}) {
+      T[(Twine("BUFFER_LOAD_") + W + Form).str()] = buffer_private<false>;
+      T[(Twine("BUFFER_STORE_") + W + Form).str()] = buffer_private<true>;
+    }
   // LDS.
   for (StringRef Suffix : {"", "_gfx9"}) {
     T[(Twine("DS_READ_B32") + Suffix).str()] = ds_access<false>;

@@ -50,8 +50,14 @@ static Error initSGPRs(DispatchState &DS, Wave &W,
   unsigned N = 0;
 #define PROP(NAME) AMDHSA_BITS_GET(P, amdhsa::KERNEL_CODE_PROPERTY_##NAME)
 #define RSRC2(NAME) AMDHSA_BITS_GET(R2, amdhsa::COMPUTE_PGM_RSRC2_##NAME)
-  if (PROP(ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER))
-    N += 4; // Scratch is not modelled yet: its accesses fail when executed.
+  if (PROP(ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER)) {
+    // Base 0 (below PrivateDescriptorLimit), all records, swizzled as the
+    // runtime sets it up; the emulator only looks at the base.
+    W.S[N++] = 0;
+    W.S[N++] = 0;
+    W.S[N++] = 0xffffffff;
+    W.S[N++] = 0x00e00000;
+  }
   if (PROP(ENABLE_SGPR_DISPATCH_PTR))
     setS64(W, N, DS.PacketAddr);
   if (PROP(ENABLE_SGPR_QUEUE_PTR))
@@ -93,14 +99,16 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
   Counters &St = DS.Stats;
   WaveCtx C{DS, W, LDS, P.Lanes};
   const uint32_t End = uint32_t(P.Insts.size());
+  uint64_t LastAddr = 0;
   while (!W.Ended && !W.AtBarrier) {
     if (W.PC >= End)
       return createStringError(
           inconvertibleErrorCode(),
-          formatv("kernel '{0}': execution ran past the end of the kernel "
-                  "code",
-                  DS.Kernel.Name)
+          formatv("kernel '{0}': execution ran past the end of a function "
+                  "(last instruction at 0x{1:x-})",
+                  DS.Kernel.Name, LastAddr)
               .str());
+    LastAddr = P.Insts[W.PC].Addr;
     const Instr &I = P.Insts[W.PC];
     if (P.Trace)
       *P.Trace << formatv("wave {0} exec {1:x16} vcc {5:x16} scc {2} {3:x-}: {4}\n",
@@ -149,6 +157,9 @@ Error amdgpu_emu::runWorkgroup(DispatchState &DS,
   for (uint32_t WI = 0; WI != NumWaves; ++WI) {
     Wave &W = Waves[WI];
     W.V.assign(size_t(NumVRegs) * P.Lanes, 0);
+    W.PC = P.Entry;
+    W.PrivateSize = DS.Kernel.PrivateSegmentFixedSize;
+    W.Priv.assign(size_t(W.PrivateSize) * P.Lanes, 0);
     if (Error E = initSGPRs(DS, W, GroupId))
       return E;
     uint64_t Exec = 0;

@@ -50,12 +50,12 @@ def main():
     ap.add_argument("--check", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--emu", default="llvm-amdgpu-emu")
-    ap.add_argument("--opt", action="append", help="default: -O1 and -O3")
+    ap.add_argument("--opt", action="append", help="default: -O0, -O1, -O3")
     ap.add_argument("--mcpu", default="gfx90a")
     args = ap.parse_args()
     ok = fail = 0
     for kernel, (src, runs) in sorted(RUNS.items()):
-        for opt in args.opt or ["-O1", "-O3"]:
+        for opt in args.opt or ["-O0", "-O1", "-O3"]:
             co = os.path.join(args.out, f"{kernel}{opt}-{args.mcpu}.co")
             subprocess.run([args.clang, opt, "--target=amdgcn-amd-amdhsa",
                             "-mcpu=" + args.mcpu, "--rocm-device-lib-path=" + args.device_libs,
