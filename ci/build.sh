@@ -4,6 +4,11 @@
 # Usage: ci/build.sh [ninja targets...]
 source "$(dirname "$0")/common.sh"
 
+# One build at a time in this tree: a second invocation waits here.
+mkdir -p "$BUILD"
+exec 9>"$BUILD/.build.lock"
+flock 9
+
 "$REPO/ci/deps.sh"
 "$REPO/ci/fetch-upstream.sh"
 "$REPO/ci/materialize.sh"

@@ -48,6 +48,7 @@ DEBIAN_PACKAGES=(
   rocm-device-libs libamdhip64-dev googletest
   cmake ninja-build ccache g++ python3 rsync xz-utils dpkg-dev patch git
   zlib1g-dev libzstd-dev libxml2-dev libz3-dev libedit-dev libffi-dev libncurses-dev
+  gnuplot-nox
 )
 
 LLVM_PREFIX=/usr/lib/llvm-19

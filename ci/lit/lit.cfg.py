@@ -33,6 +33,8 @@ config.substitutions.extend([
     ("%rocm_device_libs", "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"),
     ("%fork_ci", os.path.join(config.fork_repo, "ci")),
     ("%fork_repo", config.fork_repo),
+    ("%kernel_suite",
+     os.path.join(config.fork_repo, "llvm", "utils", "amdgpu-kernel-suite")),
     ("%upstream", config.fork_upstream),
     ("%python", config.python_executable),
 ])

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The front end of the fork's wave emulator. This first stage loads AMDHSA
-// code objects and decodes their kernels:
+// The front end of the fork's wave emulator: loads AMDHSA code objects,
+// decodes their kernels and runs dispatches.
 //
 //   llvm-amdgpu-emu --list-kernels k.co
 //       every kernel's metadata, descriptor state and arguments
@@ -15,20 +15,22 @@
 //       the kernel's instructions with the class the counters use
 //   llvm-amdgpu-emu --run --kernel=NAME --grid=X[,Y,Z] --block=X[,Y,Z]
 //                   --arg=SPEC... [--dump=N...] [--counters] k.co
-//       runs one dispatch; see docs/Emulator.md for SPEC
+//   llvm-amdgpu-emu --run --launch=L.json [--counters] [--blocks] k.co
+//       runs one dispatch; see docs/Emulator.md for SPEC and the launch
+//       file, which may also name expected contents to check
 //
 //===----------------------------------------------------------------------===//
 
 #include "CodeObject.h"
 #include "Decoder.h"
 #include "Executor.h"
+#include "Launch.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MathExtras.h"
-#include <random>
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -69,11 +71,18 @@ static cl::opt<std::string>
     Block("block", cl::desc("Workgroup size in work-items: X[,Y[,Z]]"),
           cl::init("1"), cl::cat(EmuCategory));
 
+static cl::opt<std::string> LaunchFile(
+    "launch",
+    cl::desc("A JSON launch file: kernel, grid, block, arguments, expected "
+             "contents (docs/Emulator.md); --kernel, --grid, --block and "
+             "--arg override it"),
+    cl::value_desc("FILE"), cl::cat(EmuCategory));
+
 static cl::list<std::string> ArgSpecs(
     "arg",
-    cl::desc("A kernel argument, in order: i32:V, u32:V, i64:V, f32:V, or a "
-             "buffer buf:TYPE:COUNT:INIT with TYPE i32|u32|f32 and INIT zero "
-             "| fill:V | seq:START:STEP | rand:SEED:LO:HI"),
+    cl::desc("A kernel argument, in order: TYPE:V, or a buffer "
+             "buf:TYPE:COUNT:INIT with TYPE i32|u32|f32|i64|u64|f64 and INIT "
+             "zero | fill:V | seq:START:STEP | rand:SEED:LO:HI"),
     cl::cat(EmuCategory));
 
 static cl::list<unsigned>
@@ -89,6 +98,12 @@ static cl::opt<bool>
 static cl::opt<bool> PrintCounters("counters",
                                    cl::desc("Print the dispatch's counters"),
                                    cl::cat(EmuCategory));
+
+static cl::opt<bool>
+    PrintBlocks("blocks",
+                cl::desc("Print how often each basic block ran and its "
+                         "average active lanes"),
+                cl::cat(EmuCategory));
 
 static cl::opt<bool> Trace("trace",
                            cl::desc("Print every executed instruction with "
@@ -106,6 +121,7 @@ static cl::opt<std::string>
                  cl::value_desc("FILE"), cl::cat(EmuCategory));
 
 [[noreturn]] static void fail(const Twine &Msg) {
+  outs().flush(); // What was printed so far comes before the error.
   WithColor::error(errs(), "llvm-amdgpu-emu") << Msg << "\n";
   exit(1);
 }
@@ -207,126 +223,13 @@ static void disassemble(const CodeObject &CO, const KernelInfo &K) {
   outs() << ")\n";
 }
 
-/// A kernel argument from the command line.
-struct ArgValue {
-  std::string Spec;
-  std::vector<uint8_t> Bytes; ///< By-value bytes, or a buffer's contents.
-  bool IsBuffer = false;
-  char Type = 'i';            ///< Element type of a buffer: i, u or f.
-  uint64_t Addr = 0;          ///< A buffer's address once allocated.
-};
-
-static uint32_t parseU32Value(StringRef Type, StringRef V, StringRef Spec) {
-  if (Type == "f32") {
-    double D;
-    if (V.getAsDouble(D))
-      fail("bad f32 value '" + V + "' in --arg=" + Spec);
-    return bit_cast<uint32_t>(float(D));
-  }
-  int64_t I;
-  if (V.getAsInteger(0, I) || I < INT32_MIN || I > UINT32_MAX)
-    fail("bad 32-bit value '" + V + "' in --arg=" + Spec);
-  return uint32_t(I);
-}
-
-static ArgValue parseArg(StringRef Spec) {
-  SmallVector<StringRef, 6> F;
-  Spec.split(F, ':');
-  ArgValue A;
-  A.Spec = Spec.str();
-  auto Push32 = [&](uint32_t V) {
-    for (unsigned I = 0; I != 4; ++I)
-      A.Bytes.push_back(uint8_t(V >> (8 * I)));
-  };
-  if (F.size() == 2 && (F[0] == "i32" || F[0] == "u32" || F[0] == "f32")) {
-    Push32(parseU32Value(F[0], F[1], Spec));
-    return A;
-  }
-  if (F.size() == 2 && F[0] == "i64") {
-    int64_t V;
-    if (F[1].getAsInteger(0, V))
-      fail("bad i64 value in --arg=" + Spec);
-    for (unsigned I = 0; I != 8; ++I)
-      A.Bytes.push_back(uint8_t(uint64_t(V) >> (8 * I)));
-    return A;
-  }
-  if (F.size() < 4 || F[0] != "buf" ||
-      (F[1] != "i32" && F[1] != "u32" && F[1] != "f32"))
-    fail("bad --arg=" + Spec +
-         " (expected i32:V, u32:V, i64:V, f32:V or buf:TYPE:COUNT:INIT)");
-  A.IsBuffer = true;
-  A.Type = F[1][0];
-  uint64_t Count;
-  if (F[2].getAsInteger(0, Count) || Count == 0 || Count > (1u << 28))
-    fail("bad element count in --arg=" + Spec);
-  StringRef Init = F[3];
-  std::vector<StringRef> P(F.begin() + 4, F.end());
-  auto Num = [&](StringRef S) { return parseU32Value(F[1], S, Spec); };
-  if (Init == "zero" && P.empty()) {
-    A.Bytes.assign(Count * 4, 0);
-  } else if (Init == "fill" && P.size() == 1) {
-    for (uint64_t I = 0; I != Count; ++I)
-      Push32(Num(P[0]));
-  } else if (Init == "seq" && P.size() == 2) {
-    if (A.Type == 'f') {
-      float Start = bit_cast<float>(Num(P[0])), Step = bit_cast<float>(Num(P[1]));
-      for (uint64_t I = 0; I != Count; ++I)
-        Push32(bit_cast<uint32_t>(Start + Step * float(I)));
-    } else {
-      uint32_t Start = Num(P[0]), Step = Num(P[1]);
-      for (uint64_t I = 0; I != Count; ++I)
-        Push32(Start + Step * uint32_t(I));
-    }
-  } else if (Init == "rand" && P.size() == 3) {
-    uint64_t Seed;
-    if (P[0].getAsInteger(0, Seed))
-      fail("bad seed in --arg=" + Spec);
-    std::mt19937_64 Gen(Seed);
-    if (A.Type == 'f') {
-      std::uniform_real_distribution<float> D(bit_cast<float>(Num(P[1])),
-                                              bit_cast<float>(Num(P[2])));
-      for (uint64_t I = 0; I != Count; ++I)
-        Push32(bit_cast<uint32_t>(D(Gen)));
-    } else {
-      std::uniform_int_distribution<int64_t> D(
-          A.Type == 'i' ? int64_t(int32_t(Num(P[1]))) : int64_t(Num(P[1])),
-          A.Type == 'i' ? int64_t(int32_t(Num(P[2]))) : int64_t(Num(P[2])));
-      for (uint64_t I = 0; I != Count; ++I)
-        Push32(uint32_t(D(Gen)));
-    }
-  } else {
-    fail("bad buffer initializer in --arg=" + Spec +
-         " (zero, fill:V, seq:START:STEP or rand:SEED:LO:HI)");
-  }
-  return A;
-}
-
-static std::array<uint32_t, 3> parseDims(StringRef S, StringRef What) {
-  std::array<uint32_t, 3> D = {1, 1, 1};
-  SmallVector<StringRef, 3> F;
-  S.split(F, ',');
-  if (F.size() > 3)
-    fail("bad --" + What + "=" + S);
-  for (size_t I = 0; I != F.size(); ++I)
-    if (F[I].getAsInteger(0, D[I]) || D[I] == 0)
-      fail("bad --" + What + "=" + S + " (positive sizes, X[,Y[,Z]])");
-  return D;
-}
-
-static void printBuffer(const ArgValue &A, ArrayRef<uint8_t> Bytes,
+static void printBuffer(const LaunchArg &A, ArrayRef<uint8_t> Bytes,
                         unsigned Index, StringRef When) {
-  outs() << When << " arg " << Index << " (" << A.Spec << "):";
-  for (size_t I = 0; I + 4 <= Bytes.size(); I += 4) {
-    uint32_t V = uint32_t(Bytes[I]) | uint32_t(Bytes[I + 1]) << 8 |
-                 uint32_t(Bytes[I + 2]) << 16 | uint32_t(Bytes[I + 3]) << 24;
-    outs() << (I % 64 == 0 ? "\n  " : " ");
-    if (A.Type == 'f')
-      outs() << format("%g", bit_cast<float>(V));
-    else if (A.Type == 'u')
-      outs() << V;
-    else
-      outs() << int32_t(V);
-  }
+  outs() << When << " arg " << Index << " (" << A.Desc << "):";
+  unsigned PerLine = 16 * 4 / getElemSize(A.Type);
+  for (size_t I = 0, E = Bytes.size() / getElemSize(A.Type); I != E; ++I)
+    outs() << (I % PerLine == 0 ? "\n  " : " ")
+           << formatElement(A.Type, Bytes, I);
   outs() << "\n";
 }
 
@@ -343,6 +246,17 @@ static void printCounters(const Counters &C) {
   outs() << "  cycle-estimate " << C.cycleEstimate() << "\n";
 }
 
+static void printBlocks(const Counters &C) {
+  outs() << "blocks: address, instructions, wave entries, average active "
+            "lanes, wave-instructions\n";
+  for (const BlockCount &B : C.Blocks)
+    outs() << format("  %8llx %5u %10llu %6.2f %12llu\n",
+                     (unsigned long long)B.Addr, B.Insts,
+                     (unsigned long long)B.Executions,
+                     double(B.ActiveLanes) / double(B.Executions),
+                     (unsigned long long)(B.Executions * B.Insts));
+}
+
 static void writeCountersJSON(const Counters &C, StringRef Path) {
   json::Object Classes;
   for (unsigned I = 0; I != NumInstClasses; ++I)
@@ -356,6 +270,13 @@ static void writeCountersJSON(const Counters &C, StringRef Path) {
                  {"exec_branches_taken", int64_t(C.ExecBranchTaken)},
                  {"exec_branches_not_taken", int64_t(C.ExecBranchNotTaken)},
                  {"cycle_estimate", int64_t(C.cycleEstimate())}};
+  json::Array Blocks;
+  for (const BlockCount &B : C.Blocks)
+    Blocks.push_back(json::Object{{"address", int64_t(B.Addr)},
+                                  {"instructions", int64_t(B.Insts)},
+                                  {"executions", int64_t(B.Executions)},
+                                  {"active_lanes", int64_t(B.ActiveLanes)}});
+  O["blocks"] = std::move(Blocks);
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
   if (EC)
@@ -363,65 +284,61 @@ static void writeCountersJSON(const Counters &C, StringRef Path) {
   OS << formatv("{0:2}", json::Value(std::move(O))) << "\n";
 }
 
-static void runKernel(const CodeObject &CO, const KernelInfo &K) {
-  auto Ex = Executor::create(CO, K);
-  if (!Ex)
-    fail(toString(Ex.takeError()));
-  std::vector<const KernelArg *> Explicit;
-  for (const KernelArg &A : K.Args)
-    if (!A.isHidden())
-      Explicit.push_back(&A);
-  if (ArgSpecs.size() != Explicit.size())
-    fail("kernel '" + K.Name + "' takes " + Twine(Explicit.size()) +
-         " arguments, " + Twine(ArgSpecs.size()) + " --arg given");
+template <typename T> static T check(Expected<T> V) {
+  if (!V)
+    fail(toString(V.takeError()));
+  return std::move(*V);
+}
 
-  std::vector<ArgValue> Args;
-  uint32_t KernargEnd = 0;
-  for (const KernelArg *A : Explicit)
-    KernargEnd = std::max(KernargEnd, A->Offset + A->Size);
-  std::vector<uint8_t> Kernarg(KernargEnd, 0);
-  for (size_t I = 0; I != Explicit.size(); ++I) {
-    const KernelArg &KA = *Explicit[I];
-    Args.push_back(parseArg(ArgSpecs[I]));
-    ArgValue &A = Args.back();
-    bool WantsPointer = KA.ValueKind == "global_buffer";
-    if (A.IsBuffer != WantsPointer)
-      fail("argument " + Twine(I) + " of '" + K.Name + "' is " + KA.ValueKind +
-           " (" + Twine(KA.Size) + " bytes) but --arg=" + A.Spec + " is " +
-           (A.IsBuffer ? "a buffer" : "a value"));
-    if (A.IsBuffer) {
-      A.Addr = (*Ex)->getMemory().allocate(A.Bytes.size(), "arg " + A.Spec);
-      std::vector<uint8_t> &Buf = (*Ex)->getMemory().buffer(A.Addr);
-      std::copy(A.Bytes.begin(), A.Bytes.end(), Buf.begin());
-      for (unsigned B = 0; B != 8; ++B)
-        Kernarg[KA.Offset + B] = uint8_t(A.Addr >> (8 * B));
-    } else {
-      if (A.Bytes.size() != KA.Size)
-        fail("argument " + Twine(I) + " of '" + K.Name + "' has " +
-             Twine(KA.Size) + " bytes, --arg=" + A.Spec + " has " +
-             Twine(A.Bytes.size()));
-      std::copy(A.Bytes.begin(), A.Bytes.end(), Kernarg.begin() + KA.Offset);
-    }
+/// The launch: from --launch, then overridden by --grid, --block, --arg.
+static Launch buildLaunch() {
+  Launch L;
+  if (!LaunchFile.empty())
+    L = check(parseLaunchFile(LaunchFile));
+  if (!KernelName.empty())
+    L.Kernel = KernelName;
+  if (LaunchFile.empty() || Grid.getNumOccurrences())
+    L.Dims.Grid = check(parseDims(Grid));
+  if (LaunchFile.empty() || Block.getNumOccurrences())
+    L.Dims.Group = check(parseDims(Block));
+  if (!ArgSpecs.empty()) {
+    L.Args.clear();
+    for (const std::string &S : ArgSpecs)
+      L.Args.push_back(check(parseArgSpec(S)));
   }
+  return L;
+}
+
+static void runKernel(const CodeObject &CO, const KernelInfo &K, Launch &L) {
+  std::unique_ptr<Executor> Ex = check(Executor::create(CO, K));
+  std::vector<uint8_t> Kernarg = check(bindArguments(*Ex, K, L));
   for (unsigned N : Dumps) {
-    if (N >= Args.size() || !Args[N].IsBuffer)
+    if (N >= L.Args.size() || !L.Args[N].IsBuffer)
       fail("--dump=" + Twine(N) + " is not a buffer argument");
     if (DumpInitial)
-      printBuffer(Args[N], Args[N].Bytes, N, "initial");
+      printBuffer(L.Args[N], L.Args[N].Bytes, N, "initial");
   }
   if (Trace)
-    (*Ex)->setTrace(&outs(), TraceLane);
-  DispatchDims D;
-  D.Grid = parseDims(Grid, "grid");
-  D.Group = parseDims(Block, "block");
-  if (Error E = (*Ex)->run(D, Kernarg))
+    Ex->setTrace(&outs(), TraceLane);
+  if (Error E = Ex->run(L.Dims, Kernarg))
     fail(toString(std::move(E)));
   for (unsigned N : Dumps)
-    printBuffer(Args[N], (*Ex)->getMemory().buffer(Args[N].Addr), N, "final");
+    printBuffer(L.Args[N], Ex->getMemory().buffer(L.Args[N].Addr), N,
+                "final");
   if (PrintCounters)
-    printCounters((*Ex)->getCounters());
+    printCounters(Ex->getCounters());
+  if (PrintBlocks)
+    printBlocks(Ex->getCounters());
   if (!CountersJSON.empty())
-    writeCountersJSON((*Ex)->getCounters(), CountersJSON);
+    writeCountersJSON(Ex->getCounters(), CountersJSON);
+  uint64_t Bad = check(checkExpectations(*Ex, L, outs()));
+  bool HasExpectations = any_of(
+      L.Args, [](const LaunchArg &A) { return A.Expected.has_value(); });
+  if (Bad)
+    fail(Twine(Bad) + (Bad == 1 ? " element differs" : " elements differ") +
+         " from the expected contents");
+  if (HasExpectations)
+    outs() << "expected contents: all match\n";
 }
 
 int main(int argc, char **argv) {
@@ -440,15 +357,21 @@ int main(int argc, char **argv) {
   if (ListKernels)
     listKernels(**CO);
   if (Disassemble || Run) {
-    if (KernelName.empty())
-      fail(Twine(Run ? "--run" : "--disassemble") + " needs --kernel=NAME");
-    const KernelInfo *K = (*CO)->findKernel(KernelName);
+    Launch L;
+    if (Run)
+      L = buildLaunch();
+    else
+      L.Kernel = KernelName;
+    if (L.Kernel.empty())
+      fail(Twine(Run ? "--run" : "--disassemble") +
+           " needs --kernel=NAME (or a launch file naming the kernel)");
+    const KernelInfo *K = (*CO)->findKernel(L.Kernel);
     if (!K)
-      fail("no kernel named '" + KernelName + "' in '" + InputFile + "'");
+      fail("no kernel named '" + L.Kernel + "' in '" + InputFile + "'");
     if (Disassemble)
       disassemble(**CO, *K);
     if (Run)
-      runKernel(**CO, *K);
+      runKernel(**CO, *K, L);
   }
   if (!ListKernels && !Disassemble && !Run)
     fail("nothing to do: use --list-kernels, --disassemble or --run");

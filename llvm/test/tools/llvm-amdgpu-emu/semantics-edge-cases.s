@@ -11,7 +11,7 @@
 # out[0], out[1]: 0xffffffff + 1 = 0 with SCC = 1; then 0 + 0 + SCC = 1.
 # out[2]: SCC after s_and_saveexec that leaves EXEC = 0 is 0 (stored as 5+SCC).
 # out[3]: 0x80000000 - 1 signed overflow sets SCC (s_sub_i32): 1.
-# CHECK:      final arg 0 (buf:u32:192:fill:0xdead):
+# CHECK:      final arg 0 (--arg=buf:u32:192:fill:0xdead):
 # CHECK-NEXT:   0 1 5 1 100 100 100 100 7 7 7 7 7 7 7 7
 # out[4..67]: lanes 0-3 wrote 100 under partial EXEC, the rest kept 7.
 # CHECK-NEXT:   7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7

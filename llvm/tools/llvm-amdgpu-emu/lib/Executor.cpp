@@ -121,6 +121,51 @@ static Operand resolve(const MCOperand &MO, const std::vector<Operand> &Regs) {
   return Operand{OpKind::Unsupported, 1, 0, 0};
 }
 
+/// Marks the first instruction of every basic block: function entries,
+/// branch targets, and whatever follows a branch or s_endpgm.
+static void markBlockLeaders(Program &P) {
+  for (size_t Idx = 0; Idx != P.Insts.size(); ++Idx) {
+    Instr &I = P.Insts[Idx];
+    if (Idx == 0 || P.Insts[Idx - 1].Next != Idx)
+      I.Leader = true;
+    if (I.Target != NoTarget)
+      P.Insts[I.Target].Leader = true;
+    bool EndsBlock = I.Target != NoTarget || I.Name.starts_with("S_SETPC") ||
+                     I.Name.starts_with("S_SWAPPC") ||
+                     I.Name.starts_with("S_ENDPGM") ||
+                     I.Name.starts_with("S_CBRANCH") ||
+                     I.Name.starts_with("S_BRANCH");
+    if (EndsBlock && I.Next != NoTarget)
+      P.Insts[I.Next].Leader = true;
+  }
+}
+
+/// Turns the per-leader counts of a dispatch into Counters::Blocks.
+static std::vector<BlockCount>
+collectBlocks(const Program &P, ArrayRef<uint64_t> Executions,
+              ArrayRef<uint64_t> Lanes) {
+  std::vector<BlockCount> Blocks;
+  for (size_t Idx = 0; Idx != P.Insts.size(); ++Idx) {
+    if (!P.Insts[Idx].Leader || !Executions[Idx])
+      continue;
+    BlockCount B;
+    B.Addr = P.Insts[Idx].Addr;
+    B.Executions = Executions[Idx];
+    B.ActiveLanes = Lanes[Idx];
+    size_t End = Idx;
+    do
+      ++End;
+    while (End < P.Insts.size() && P.Insts[End - 1].Next == End &&
+           !P.Insts[End].Leader);
+    B.Insts = uint32_t(End - Idx);
+    Blocks.push_back(B);
+  }
+  llvm::sort(Blocks, [](const BlockCount &A, const BlockCount &B) {
+    return A.Addr < B.Addr;
+  });
+  return Blocks;
+}
+
 static Expected<std::unique_ptr<Program>>
 buildProgram(const CodeObject &CO, const KernelInfo &K) {
   if (K.CodeSize == 0)
@@ -215,6 +260,7 @@ buildProgram(const CodeObject &CO, const KernelInfo &K) {
     auto It = P->IndexOf.find(Target);
     I.Target = It == P->IndexOf.end() ? NoTarget : It->second;
   }
+  markBlockLeaders(*P);
   return std::move(P);
 }
 
@@ -325,7 +371,11 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
 
   Stats = Counters();
   Stats.WaveSize = Prog->Lanes;
-  DispatchState DS{*Prog, K, Mem, Stats, Dims, KernargAddr, PacketAddr};
+  std::vector<uint64_t> BlockExecutions(Prog->Insts.size()),
+      BlockLanes(Prog->Insts.size());
+  DispatchState DS{*Prog,           K,          Mem,  Stats,
+                   BlockExecutions, BlockLanes, Dims, KernargAddr,
+                   PacketAddr};
   std::array<uint32_t, 3> Groups;
   for (unsigned A = 0; A != 3; ++A)
     Groups[A] = (Dims.Grid[A] + Dims.Group[A] - 1) / Dims.Group[A];
@@ -334,5 +384,6 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
       for (uint32_t X = 0; X != Groups[0]; ++X)
         if (Error E = runWorkgroup(DS, {X, Y, Z}))
           return E;
+  Stats.Blocks = collectBlocks(*Prog, BlockExecutions, BlockLanes);
   return Error::success();
 }

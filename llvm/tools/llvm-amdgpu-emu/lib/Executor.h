@@ -36,9 +36,21 @@
 #include "llvm/Support/raw_ostream.h"
 #include <array>
 #include <memory>
+#include <vector>
 
 namespace llvm {
 namespace amdgpu_emu {
+
+/// Executions of one basic block of the machine code: a maximal run of
+/// instructions entered only at its first and left only after its last
+/// (block boundaries are function entries, branch targets, and the
+/// instructions after branches and s_endpgm).
+struct BlockCount {
+  uint64_t Addr = 0;        ///< Address of the first instruction.
+  uint32_t Insts = 0;       ///< Static instructions in the block.
+  uint64_t Executions = 0;  ///< Wave entries into the block.
+  uint64_t ActiveLanes = 0; ///< Sum of EXEC popcounts at those entries.
+};
 
 /// Per-dispatch counters, summed over all waves.
 struct Counters {
@@ -48,6 +60,8 @@ struct Counters {
   uint64_t ExecBranchTaken = 0, ExecBranchNotTaken = 0; ///< execz/execnz.
   unsigned WaveSize = 64;
   uint64_t Waves = 0, Workgroups = 0;
+  /// Blocks executed at least once, in address order.
+  std::vector<BlockCount> Blocks;
 
   /// VALU lane utilization: active lanes / (lanes x VALU instructions).
   double valuUtilization() const;

@@ -79,6 +79,7 @@ struct Instr {
   uint32_t Next = 0;          ///< Index of the next instruction.
   uint32_t Target = NoTarget; ///< Index of a branch's target.
   StringRef Name;             ///< Opcode name without encoding suffix.
+  bool Leader = false;        ///< First instruction of a basic block.
   Semantics Fn = nullptr;
   std::array<Operand, unsigned(Role::NumRoles)> Ops;
 
@@ -118,6 +119,9 @@ struct DispatchState {
   const KernelInfo &Kernel;
   GlobalMemory &Mem;
   Counters &Stats;
+  /// Per instruction index: wave entries and active lanes of the block it
+  /// leads (only leaders are counted).
+  std::vector<uint64_t> &BlockExecutions, &BlockLanes;
   const DispatchDims &Dims;
   uint64_t KernargAddr, PacketAddr;
 };

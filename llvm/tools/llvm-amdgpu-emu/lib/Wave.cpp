@@ -118,6 +118,10 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
     ++St.ByClass[unsigned(I.Class)];
     if (I.Class == InstClass::VALU)
       St.VALUActiveLanes += popcount(C.exec());
+    if (I.Leader) {
+      ++DS.BlockExecutions[W.PC];
+      DS.BlockLanes[W.PC] += popcount(C.exec());
+    }
     W.PC = I.Next;
     if (Error E = I.Fn(C, I))
       return E;
