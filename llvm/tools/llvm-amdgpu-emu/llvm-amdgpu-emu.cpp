@@ -34,6 +34,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
 
 using namespace llvm;
 using namespace llvm::amdgpu_emu;
@@ -104,6 +105,12 @@ static cl::opt<bool>
                 cl::desc("Print how often each basic block ran and its "
                          "average active lanes"),
                 cl::cat(EmuCategory));
+
+static cl::opt<bool>
+    PrintRate("rate",
+              cl::desc("Print to stderr how fast the dispatch was emulated "
+                       "(wave-instructions per second of host time)"),
+              cl::cat(EmuCategory));
 
 static cl::opt<bool> Trace("trace",
                            cl::desc("Print every executed instruction with "
@@ -257,7 +264,10 @@ static void printBlocks(const Counters &C) {
                      (unsigned long long)(B.Executions * B.Insts));
 }
 
-static void writeCountersJSON(const Counters &C, StringRef Path) {
+/// Seconds is the host time of the run (not deterministic; the emulator's
+/// speed, never compared by tests).
+static void writeCountersJSON(const Counters &C, double Seconds,
+                              StringRef Path) {
   json::Object Classes;
   for (unsigned I = 0; I != NumInstClasses; ++I)
     Classes[getInstClassName(InstClass(I))] = int64_t(C.ByClass[I]);
@@ -277,6 +287,7 @@ static void writeCountersJSON(const Counters &C, StringRef Path) {
                                   {"executions", int64_t(B.Executions)},
                                   {"active_lanes", int64_t(B.ActiveLanes)}});
   O["blocks"] = std::move(Blocks);
+  O["run_seconds"] = Seconds;
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
   if (EC)
@@ -320,8 +331,17 @@ static void runKernel(const CodeObject &CO, const KernelInfo &K, Launch &L) {
   }
   if (Trace)
     Ex->setTrace(&outs(), TraceLane);
+  auto Start = std::chrono::steady_clock::now();
   if (Error E = Ex->run(L.Dims, Kernarg))
     fail(toString(std::move(E)));
+  double Seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - Start)
+                       .count();
+  if (PrintRate)
+    errs() << format("emulated %llu wave-instructions in %.3f s: %.1f "
+                     "million per second\n",
+                     (unsigned long long)Ex->getCounters().WaveInsts, Seconds,
+                     Ex->getCounters().WaveInsts / Seconds / 1e6);
   for (unsigned N : Dumps)
     printBuffer(L.Args[N], Ex->getMemory().buffer(L.Args[N].Addr), N,
                 "final");
@@ -330,7 +350,7 @@ static void runKernel(const CodeObject &CO, const KernelInfo &K, Launch &L) {
   if (PrintBlocks)
     printBlocks(Ex->getCounters());
   if (!CountersJSON.empty())
-    writeCountersJSON(Ex->getCounters(), CountersJSON);
+    writeCountersJSON(Ex->getCounters(), Seconds, CountersJSON);
   uint64_t Bad = check(checkExpectations(*Ex, L, outs()));
   bool HasExpectations = any_of(
       L.Args, [](const LaunchArg &A) { return A.Expected.has_value(); });

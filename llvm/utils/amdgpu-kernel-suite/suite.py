@@ -312,6 +312,25 @@ def geomean(xs):
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
 
 
+def print_summary(report):
+    """A console table: per kernel, each configuration's dynamic
+    wave-instructions, VALU utilization and code bytes."""
+    configs = report["configs"]
+    print(f"{'kernel':<20}" + "".join(f"{c + ' insts':>16}{'util':>6}{'bytes':>7}"
+                                      for c in configs))
+    for name, k in sorted(report["kernels"].items(), key=lambda kv: (
+            GROUPS.index(kv[1]["group"]), kv[0])):
+        cells = ""
+        for c in configs:
+            r = k.get(c, {})
+            if "error" in r:
+                cells += f"{'FAIL':>16}{'':>6}{'':>7}"
+            else:
+                cells += (f"{r.get('wave_instructions', 0):>16,}"
+                          f"{r.get('valu_utilization', 0):>6.2f}{r.get('bytes', 0):>7}")
+        print(f"{name:<20}{cells}")
+
+
 def cmd_bench(args):
     import bench_report  # The report writer, next to this file.
     kernels = selected(args)
@@ -323,6 +342,7 @@ def cmd_bench(args):
     work = args.out_dir or tempfile.mkdtemp(prefix="kernel-bench-")
     os.makedirs(work, exist_ok=True)
     for k in kernels:
+        k.bench_size = k.sizes[0] if args.quick else k.bench_size
         prepare_case(k, 1, k.bench_size, os.path.join(work, k.name))
 
     def measure(item):
@@ -353,6 +373,14 @@ def cmd_bench(args):
                                    "doc": k.doc, **results[k.name]}
                           for k in kernels},
               "command": " ".join(sys.argv)}
+    print_summary(report)
+    insts = sum(r.get("wave_instructions", 0) for rs in results.values()
+                for r in rs.values())
+    secs = sum(r.get("run_seconds", 0) for rs in results.values()
+               for r in rs.values())
+    if secs:
+        print(f"emulator speed: {insts:,} wave-instructions in {secs:.2f} s of "
+              f"dispatch time: {insts / secs / 1e6:.1f} million per second")
     failed = [f"{k}/{c}: {r['error']}" for k, rs in results.items()
               for c, r in rs.items() if "error" in r]
     bench_report.write(report, args.report, args.plot, args.json)
@@ -393,6 +421,9 @@ def main():
     bench.add_argument("--report", default="benchmarks.md")
     bench.add_argument("--plot", help="also write an SVG plot here (gnuplot)")
     bench.add_argument("--json", help="also write the raw figures here")
+    bench.add_argument("--quick", action="store_true",
+                       help="each kernel's smallest checked size, not its "
+                       "bench size (the README's demo)")
     args = ap.parse_args()
     sys.path.insert(0, HERE)
     global KERNEL_DIR

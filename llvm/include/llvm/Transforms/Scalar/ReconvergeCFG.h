@@ -1,0 +1,107 @@
+//===- ReconvergeCFG.h - Reconverging control-flow graphs -------*- C++ -*-===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A control-flow graph is *reconverging* (Wahlster, "Vectorising Divergent
+// Control-Flow for SIMD Applications", Def. 15) if every divergent
+// conditional branch has exactly two successors and one of them, the
+// *primary successor*, post-dominates the branch. The other one is the
+// *secondary successor*. A wave executing a reconverging CFG enters the
+// secondary successor with the lanes that go there and parks the others in a
+// rejoin mask that the primary successor merges back into EXEC; nothing else
+// is needed to keep the wave's lanes in step.
+//
+// This header declares the pieces of the ReconvergeCFG transform that are
+// useful on their own: the check of the property (the transform's output
+// contract, also used by tests) and the block orderings the transform walks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TRANSFORMS_SCALAR_RECONVERGECFG_H
+#define LLVM_TRANSFORMS_SCALAR_RECONVERGECFG_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include <vector>
+
+namespace llvm {
+
+class BasicBlock;
+class Function;
+class Instruction;
+class PostDominatorTree;
+class raw_ostream;
+
+/// Why a block's terminator breaks the reconverging property.
+struct ReconvergenceViolation {
+  enum Kind {
+    /// A divergent terminator with more than two successors (a switch, an
+    /// indirect branch): the transform needs switches lowered first.
+    MultiWay,
+    /// A divergent two-way branch neither of whose successors
+    /// post-dominates it.
+    NoPrimarySuccessor,
+  };
+  const Instruction *Terminator;
+  Kind K;
+};
+
+/// Predicate telling whether the terminator of a block is divergent (for
+/// example UniformityInfo::hasDivergentTerminator).
+using DivergentTerminatorFn = function_ref<bool(const BasicBlock &)>;
+
+/// The terminators of F's reachable blocks that break the reconverging
+/// property, in F's block order. Empty if and only if F is reconverging.
+SmallVector<ReconvergenceViolation, 4>
+findReconvergenceViolations(const Function &F, const PostDominatorTree &PDT,
+                            DivergentTerminatorFn IsDivergent);
+
+/// The primary successor of a divergent two-way branch in a reconverging
+/// CFG: the successor that post-dominates it (successor 1 if both do, as when
+/// both edges lead to the same block), or null if neither does.
+BasicBlock *getPrimarySuccessor(const BasicBlock &BB,
+                                const PostDominatorTree &PDT);
+
+/// Prints the violations, one per line, naming the block and the reason.
+void printReconvergenceViolations(
+    raw_ostream &OS, ArrayRef<ReconvergenceViolation> Violations);
+
+/// Block orderings for the transform (thesis §4.3.1). Every ordering holds
+/// each block reachable from the entry exactly once, the entry first, and
+/// the blocks without successors (the exits) last.
+enum class ReconvergeOrdering {
+  /// Depth-first with post-dominance (the default; see computeOrdering).
+  DFPD,
+  /// Reverse post-order of a depth-first search that follows successors in
+  /// terminator order.
+  RPOT,
+};
+
+/// Computes Kind's ordering of F's reachable blocks.
+///
+/// DFPD is defined here precisely (the thesis gives it only as approximate
+/// pseudo-code). Back edges are the retreating edges of a depth-first search
+/// from the entry that explores, at every block, the successors that do not
+/// post-dominate it before those that do. The remaining (forward) edges form
+/// a DAG; DFPD is the topological order of that DAG that always continues
+/// with the most recently readied block (depth-first), where a block is ready
+/// once all its forward predecessors are ordered, and among the successors a
+/// block readies, those that post-dominate it are readied first so they are
+/// taken last. Exits are held back until nothing else is left. Consequences:
+///  - a join block comes after every block on the paths into it, so the
+///    post-dominance structure of an already-reconverging CFG adds no new
+///    back edges (the thesis's Fig. 4.10 problem);
+///  - the order is a topological order of the forward DAG, so the only
+///    backward edges are the loops' (or irreducible cycles') retreating
+///    edges.
+std::vector<BasicBlock *> computeReconvergeOrdering(const Function &F,
+                                                   const PostDominatorTree &PDT,
+                                                   ReconvergeOrdering Kind);
+
+} // namespace llvm
+
+#endif // LLVM_TRANSFORMS_SCALAR_RECONVERGECFG_H

@@ -1,0 +1,252 @@
+//===- ReconvergeCFGTest.cpp - The reconverging property and orderings ----===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Divergence comes from the AMDGPU target's real uniformity analysis: values
+// derived from llvm.amdgcn.workitem.id.x are divergent, kernel arguments
+// uniform.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/Transforms/Scalar/ReconvergeCFG.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "gtest/gtest.h"
+
+extern "C" void LLVMInitializeAMDGPUTargetInfo();
+extern "C" void LLVMInitializeAMDGPUTarget();
+extern "C" void LLVMInitializeAMDGPUTargetMC();
+
+using namespace llvm;
+
+namespace {
+
+class ReconvergeCFGTest : public testing::Test {
+protected:
+  LLVMContext Ctx;
+  std::unique_ptr<TargetMachine> TM;
+  std::unique_ptr<Module> M;
+  FunctionAnalysisManager FAM;
+
+  void SetUp() override {
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTarget();
+    LLVMInitializeAMDGPUTargetMC();
+    std::string Err;
+    const Target *T = TargetRegistry::lookupTarget("amdgcn-amd-amdhsa", Err);
+    ASSERT_TRUE(T) << Err;
+    TM.reset(T->createTargetMachine("amdgcn-amd-amdhsa", "gfx90a", "",
+                                    TargetOptions(), std::nullopt));
+    PassBuilder PB(TM.get());
+    PB.registerFunctionAnalyses(FAM);
+  }
+
+  /// Parses a kernel body: \p Body is the text between the braces of
+  /// `define amdgpu_kernel void @f(i32 %u)`, with %tid (divergent) and %u
+  /// (uniform) available.
+  Function &parse(StringRef Body) {
+    std::string Text = ("declare i32 @llvm.amdgcn.workitem.id.x()\n"
+                        "define amdgpu_kernel void @f(i32 %u) {\n" +
+                        Body + "}\n")
+                           .str();
+    SMDiagnostic Diag;
+    M = parseAssemblyString(Text, Diag, Ctx);
+    if (!M) {
+      std::string S;
+      raw_string_ostream OS(S);
+      Diag.print("ReconvergeCFGTest", OS);
+      ADD_FAILURE() << S;
+      report_fatal_error("bad test IR");
+    }
+    M->setTargetTriple("amdgcn-amd-amdhsa");
+    return *M->getFunction("f");
+  }
+
+  /// The names of the blocks whose terminators violate the property.
+  std::vector<std::string> violations(Function &F) {
+    auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+    auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+    std::vector<std::string> Names;
+    for (const ReconvergenceViolation &V : findReconvergenceViolations(
+             F, PDT, [&](const BasicBlock &BB) {
+               return UI.hasDivergentTerminator(BB);
+             }))
+      Names.push_back((V.Terminator->getParent()->getName() +
+                       (V.K == ReconvergenceViolation::MultiWay ? ":multi"
+                                                                : ":noprimary"))
+                          .str());
+    return Names;
+  }
+
+  std::vector<std::string> ordering(Function &F, ReconvergeOrdering K) {
+    auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+    std::vector<std::string> Names;
+    for (BasicBlock *BB : computeReconvergeOrdering(F, PDT, K))
+      Names.push_back(BB->getName().str());
+    return Names;
+  }
+};
+
+using Names = std::vector<std::string>;
+
+const char *const TidPrologue = "entry:\n"
+                                "  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n"
+                                "  %d = icmp eq i32 %tid, 0\n"
+                                "  %d2 = icmp ult i32 %tid, 7\n"
+                                "  %c = icmp eq i32 %u, 0\n";
+
+// if-then: the join post-dominates the branch, so it is the primary
+// successor whichever operand it is.
+TEST_F(ReconvergeCFGTest, IfThenIsReconverging) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  br i1 %d, label %then, label %join\n"
+                      "then:\n  br label %join\n"
+                      "join:\n  ret void\n");
+  EXPECT_EQ(violations(F), Names{});
+  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  EXPECT_EQ(getPrimarySuccessor(F.getEntryBlock(), PDT)->getName(), "join");
+}
+
+// if-then-else with a divergent condition: neither side post-dominates the
+// branch (this is what structurization's Flow block fixes).
+TEST_F(ReconvergeCFGTest, DivergentDiamondViolates) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  br i1 %d, label %a, label %b\n"
+                      "a:\n  br label %join\nb:\n  br label %join\n"
+                      "join:\n  ret void\n");
+  EXPECT_EQ(violations(F), Names{"entry:noprimary"});
+  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  EXPECT_EQ(getPrimarySuccessor(F.getEntryBlock(), PDT), nullptr);
+}
+
+// The same diamond on a uniform condition is fine: uniform branches stay
+// plain scalar branches.
+TEST_F(ReconvergeCFGTest, UniformDiamondIsReconverging) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  br i1 %c, label %a, label %b\n"
+                      "a:\n  br label %join\nb:\n  br label %join\n"
+                      "join:\n  ret void\n");
+  EXPECT_EQ(violations(F), Names{});
+}
+
+// Short-circuit (a && b): the first branch's false edge skips the second
+// test, so the else block does not post-dominate it.
+TEST_F(ReconvergeCFGTest, ShortCircuitViolatesOnce) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  br i1 %d, label %second, label %else\n"
+                      "second:\n  br i1 %d2, label %then, label %else\n"
+                      "then:\n  br label %join\n"
+                      "else:\n  br label %join\n"
+                      "join:\n  ret void\n");
+  EXPECT_EQ(violations(F), (Names{"entry:noprimary", "second:noprimary"}));
+}
+
+// A divergent loop exit: the single exit block post-dominates the latch.
+TEST_F(ReconvergeCFGTest, LoopWithOneExitIsReconverging) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  br label %head\n"
+                      "head:\n  %i = phi i32 [0, %entry], [%n, %head]\n"
+                      "  %n = add i32 %i, 1\n"
+                      "  %x = icmp ult i32 %n, %tid\n"
+                      "  br i1 %x, label %head, label %exit\n"
+                      "exit:\n  ret void\n");
+  EXPECT_EQ(violations(F), Names{});
+}
+
+// A divergent switch must be lowered first; a uniform one is fine.
+TEST_F(ReconvergeCFGTest, DivergentSwitchIsMultiWay) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  switch i32 %tid, label %join [i32 1, label %a\n"
+                      "                                i32 2, label %b]\n"
+                      "a:\n  br label %join\nb:\n  br label %join\n"
+                      "join:\n  switch i32 %u, label %out [i32 1, label %cc]\n"
+                      "cc:\n  br label %out\n"
+                      "out:\n  ret void\n");
+  EXPECT_EQ(violations(F), Names{"entry:multi"});
+}
+
+// A divergent branch whose two edges go to one block is unconditional in
+// effect.
+TEST_F(ReconvergeCFGTest, SameSuccessorTwiceIsReconverging) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  br i1 %d, label %join, label %join\n"
+                      "join:\n  ret void\n");
+  EXPECT_EQ(violations(F), Names{});
+}
+
+// DFPD visits the side that does not post-dominate first, even when the
+// terminator names the join first (thesis Fig. 4.10: taking the join first
+// would make the edge side -> join a back edge).
+TEST_F(ReconvergeCFGTest, DFPDTakesSecondarySuccessorFirst) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  br i1 %d, label %join, label %side\n"
+                      "side:\n  br label %join\n"
+                      "join:\n  br label %exit\n"
+                      "exit:\n  ret void\n");
+  EXPECT_EQ(ordering(F, ReconvergeOrdering::DFPD),
+            (Names{"entry", "side", "join", "exit"}));
+}
+
+// DFPD is depth-first: a nested if-then inside one side of a diamond is
+// finished before the other side starts, and a join only comes after all
+// of its predecessors.
+TEST_F(ReconvergeCFGTest, DFPDIsDepthFirstAndTopological) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  br i1 %d, label %a, label %b\n"
+                      "a:\n  br i1 %d2, label %a1, label %a2\n"
+                      "a1:\n  br label %a2\n"
+                      "a2:\n  br label %join\n"
+                      "b:\n  br label %join\n"
+                      "join:\n  ret void\n");
+  EXPECT_EQ(ordering(F, ReconvergeOrdering::DFPD),
+            (Names{"entry", "a", "a1", "a2", "b", "join"}));
+}
+
+// Loops: the back edge is the only backward edge, and every exit comes last
+// even when one is reached early.
+TEST_F(ReconvergeCFGTest, DFPDLoopsAndExitsLast) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  br i1 %c, label %early, label %head\n"
+                      "early:\n  ret void\n"
+                      "head:\n  %i = phi i32 [0, %entry], [%n, %latch]\n"
+                      "  %n = add i32 %i, 1\n"
+                      "  br i1 %d, label %body, label %latch\n"
+                      "body:\n  br label %latch\n"
+                      "latch:\n  %x = icmp ult i32 %n, %tid\n"
+                      "  br i1 %x, label %head, label %exit\n"
+                      "exit:\n  ret void\n");
+  EXPECT_EQ(ordering(F, ReconvergeOrdering::DFPD),
+            (Names{"entry", "head", "body", "latch", "early", "exit"}));
+  // RPOT keeps the exits in reverse post-order among themselves.
+  EXPECT_EQ(ordering(F, ReconvergeOrdering::RPOT),
+            (Names{"entry", "head", "body", "latch", "exit", "early"}));
+}
+
+// An irreducible cycle (two entries) still yields every reachable block
+// exactly once; unreachable blocks are left out.
+TEST_F(ReconvergeCFGTest, DFPDIrreducibleAndUnreachable) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  br i1 %d, label %x, label %y\n"
+                      "x:\n  br i1 %d2, label %y, label %exit\n"
+                      "y:\n  br i1 %c, label %x, label %exit\n"
+                      "dead:\n  br label %x\n"
+                      "exit:\n  ret void\n");
+  Names Order = ordering(F, ReconvergeOrdering::DFPD);
+  ASSERT_EQ(Order.size(), 4u);
+  EXPECT_EQ(Order.front(), "entry");
+  EXPECT_EQ(Order.back(), "exit");
+  EXPECT_EQ(std::count(Order.begin(), Order.end(), "dead"), 0);
+}
+
+} // namespace
