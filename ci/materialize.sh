@@ -9,8 +9,10 @@
 # rebuilds only what a patch or fork file really touched. Nothing is redone
 # when the inputs hash to the stamp of the last run.
 #
-# Writes two lists the CMake build reads:
+# Writes the lists the CMake build reads:
 #   $SRC/.fork/patched-files.txt  upstream files edited by amd-patches/series
+#   $SRC/.fork/rebuilt-files.txt  upstream .cpp files that include a patched
+#                                 .def file, so must be rebuilt as well
 #   $SRC/.fork/fork-files.txt     files the fork adds (none may shadow upstream)
 source "$(dirname "$0")/common.sh"
 
@@ -54,6 +56,17 @@ for p in "${patches[@]}"; do
     >>"$staging/.fork/patched-files.txt"
 done
 sort -u -o "$staging/.fork/patched-files.txt" "$staging/.fork/patched-files.txt"
+
+# A patched .def file (PassRegistry.def, ...) generates code in the .cpp
+# files that include it: those are rebuilt too. (The AMDGPU target is rebuilt
+# whole anyway; a patched header only adds declarations -- see Building.md.)
+patched_defs=$(grep -E '\.def$' "$staging/.fork/patched-files.txt" |
+  grep -v '^llvm/lib/Target/' || true)
+for def in $patched_defs; do
+  (cd "$staging" && grep -rlE --include='*.cpp' \
+    "^#include \"([^\"]*/)?$(basename "$def")\"" llvm/lib clang/lib |
+    grep -v '^llvm/lib/Target/' || true)
+done | sort -u >"$staging/.fork/rebuilt-files.txt"
 
 for f in "${fork_files[@]}"; do
   [ -f "$REPO/$f" ] || continue
