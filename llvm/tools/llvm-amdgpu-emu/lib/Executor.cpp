@@ -212,7 +212,11 @@ buildProgram(const CodeObject &CO, const KernelInfo &K) {
       {Role::Src1Mods, AMDGPU::OpName::src1_modifiers},
       {Role::Src2Mods, AMDGPU::OpName::src2_modifiers},
       {Role::Clamp, AMDGPU::OpName::clamp},   {Role::OMod, AMDGPU::OpName::omod},
-      {Role::SRsrc, AMDGPU::OpName::srsrc}};
+      {Role::SRsrc, AMDGPU::OpName::srsrc},
+      {Role::DstSel, AMDGPU::OpName::dst_sel},
+      {Role::DstUnused, AMDGPU::OpName::dst_unused},
+      {Role::Src0Sel, AMDGPU::OpName::src0_sel},
+      {Role::Src1Sel, AMDGPU::OpName::src1_sel}};
 
   // Many real (encoded) opcodes carry no named-operand table; their pseudo
   // has the same operand list and does. Invert the target's pseudo -> real

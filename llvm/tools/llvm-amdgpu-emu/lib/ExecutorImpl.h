@@ -66,7 +66,7 @@ struct Operand {
 enum class Role : unsigned {
   VDst, SDst, Src0, Src1, Src2, VAddr, SAddr, VData, SData, SBase, SOffset,
   Addr, Data0, Data1, Offset, Simm16, Offset0, Offset1, Src0Mods, Src1Mods,
-  Src2Mods, Clamp, OMod, SRsrc, NumRoles
+  Src2Mods, Clamp, OMod, SRsrc, DstSel, DstUnused, Src0Sel, Src1Sel, NumRoles
 };
 
 struct Instr;

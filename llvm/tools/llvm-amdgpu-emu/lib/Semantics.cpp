@@ -523,13 +523,90 @@ Error s_load(WaveCtx &C, const Instr &I) {
 
 // --- VALU ------------------------------------------------------------------
 
-/// vdst = F(src0, src1) per active lane, 32-bit integer.
+// SDWA (sub-dword addressing, the *_sdwa opcodes): each source is a byte,
+// a word or the whole dword of its register, zero- or (with the SEXT source
+// modifier) sign-extended; the result goes to a byte, word or dword of vdst,
+// the other bits zeroed, sign-extended or preserved (dst_unused). Only the
+// routines that apply these selects are registered for *_sdwa names.
+enum SdwaSel { Byte0, Byte1, Byte2, Byte3, Word0, Word1, Dword };
+constexpr uint64_t SrcModSext = 8; // SISrcMods::SEXT
+
+uint32_t sdwaSelect(uint32_t V, int64_t Sel, bool Sext) {
+  switch (Sel) {
+  case Byte0: case Byte1: case Byte2: case Byte3: {
+    uint32_t B = (V >> (8 * Sel)) & 0xff;
+    return Sext ? uint32_t(int32_t(int8_t(B))) : B;
+  }
+  case Word0: case Word1: {
+    uint32_t W = (V >> (16 * (Sel - Word0))) & 0xffff;
+    return Sext ? uint32_t(int32_t(int16_t(W))) : W;
+  }
+  default:
+    return V;
+  }
+}
+
+/// An integer source, with SDWA selection if the instruction has it.
+uint32_t srcInt(const WaveCtx &C, const Instr &I, Role Src, unsigned Lane) {
+  uint32_t V = readV(C, I.op(Src), Lane);
+  Role Sel = Src == Role::Src0 ? Role::Src0Sel : Role::Src1Sel;
+  Role Mods = Src == Role::Src0 ? Role::Src0Mods : Role::Src1Mods;
+  if (!I.has(Sel))
+    return V;
+  return sdwaSelect(V, I.imm(Sel), I.imm(Mods) & SrcModSext);
+}
+
+/// Writes an integer result, placing it as dst_sel / dst_unused say.
+void writeInt(WaveCtx &C, const Instr &I, unsigned Lane, uint32_t R) {
+  const Operand &D = I.op(Role::VDst);
+  if (!I.has(Role::DstSel) || I.imm(Role::DstSel) == Dword) {
+    writeV(C, D, Lane, R);
+    return;
+  }
+  int64_t Sel = I.imm(Role::DstSel);
+  unsigned Shift = Sel <= Byte3 ? 8 * Sel : 16 * (Sel - Word0);
+  uint32_t Mask = (Sel <= Byte3 ? 0xffu : 0xffffu) << Shift;
+  uint32_t Placed = (R << Shift) & Mask;
+  switch (I.imm(Role::DstUnused)) {
+  case 0: // UNUSED_PAD
+    break;
+  case 1: { // UNUSED_SEXT: the bits above the field copy its sign.
+    unsigned Top = Shift + (Sel <= Byte3 ? 8 : 16);
+    if (Top < 32 && ((Placed >> (Top - 1)) & 1))
+      Placed |= ~0u << Top;
+    break;
+  }
+  default: // UNUSED_PRESERVE
+    Placed |= readV(C, D, Lane) & ~Mask;
+  }
+  writeV(C, D, Lane, Placed);
+}
+
+/// vdst = F(src0, src1) per active lane, 32-bit integer (SDWA-aware).
 template <typename F> Error valu2(WaveCtx &C, const Instr &I, F Fn) {
   if (Error E = checkNoIntModifiers(C, I))
     return E;
   forActive(C, [&](unsigned L) {
-    writeV(C, I.op(Role::VDst), L,
-           Fn(readV(C, I.op(Role::Src0), L), readV(C, I.op(Role::Src1), L)));
+    writeInt(C, I, L, Fn(srcInt(C, I, Role::Src0, L),
+                         srcInt(C, I, Role::Src1, L)));
+  });
+  return Error::success();
+}
+
+/// 16-bit integer VOP2/VOP3 ops on the low halves. The result's high half is
+/// zeroed up to gfx9 and preserved from gfx10 on (as the target's
+/// GCNSubtarget::zeroesHigh16BitsOfDest says for these opcodes).
+template <typename F> Error valu2_16(WaveCtx &C, const Instr &I, F Fn) {
+  if (Error E = checkNoIntModifiers(C, I))
+    return E;
+  if (I.has(Role::DstSel))
+    return instError(C, I, "SDWA on a 16-bit operation is not implemented");
+  bool Preserve = C.DS.Prog.CmpxWritesOnlyExec; // gfx10+
+  forActive(C, [&](unsigned L) {
+    uint16_t R = uint16_t(Fn(uint16_t(readV(C, I.op(Role::Src0), L)),
+                             uint16_t(readV(C, I.op(Role::Src1), L))));
+    uint32_t Hi = Preserve ? readV(C, I.op(Role::VDst), L) & 0xffff0000u : 0;
+    writeV(C, I.op(Role::VDst), L, Hi | R);
   });
   return Error::success();
 }
@@ -739,8 +816,10 @@ Error v_cmp(WaveCtx &C, const Instr &I) {
       A = T(readV64(C, I.op(Role::Src0), L));
       B = T(readV64(C, I.op(Role::Src1), L));
     } else {
-      A = T(readV(C, I.op(Role::Src0), L));
-      B = T(readV(C, I.op(Role::Src1), L));
+      // 16-bit compares see the low halves (T truncates); SDWA forms
+      // select their sources first.
+      A = T(srcInt(C, I, Role::Src0, L));
+      B = T(srcInt(C, I, Role::Src1, L));
     }
     Out |= uint64_t(compare<T, K>(A, B)) << L;
   });
@@ -963,7 +1042,83 @@ Error global_subdword(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+Error v_xad_u32(WaveCtx &C, const Instr &I) {
+  return valu3(C, I, [](uint32_t A, uint32_t B, uint32_t D) -> uint32_t {
+    return (A ^ B) + D;
+  });
+}
+
+#define VALU2_16(NAME, EXPR)                                                   \
+  Error NAME(WaveCtx &C, const Instr &I) {                                     \
+    return valu2_16(C, I, [](uint16_t A, uint16_t B) -> uint32_t {             \
+      return EXPR;                                                             \
+    });                                                                        \
+  }
+VALU2_16(v_add_u16, A + B)
+VALU2_16(v_sub_u16, A - B)
+VALU2_16(v_subrev_u16, B - A)
+VALU2_16(v_mul_lo_u16, uint32_t(A) * B)
+VALU2_16(v_lshlrev_b16, uint32_t(B) << (A & 15))
+VALU2_16(v_lshrrev_b16, uint32_t(B) >> (A & 15))
+VALU2_16(v_ashrrev_i16, uint32_t(int32_t(int16_t(B)) >> (A & 15)))
+VALU2_16(v_max_u16, std::max(A, B))
+VALU2_16(v_min_u16, std::min(A, B))
+VALU2_16(v_max_i16, uint16_t(std::max(int16_t(A), int16_t(B))))
+VALU2_16(v_min_i16, uint16_t(std::min(int16_t(A), int16_t(B))))
+#undef VALU2_16
+
+/// s_bitcmp0/1_b32/b64: SCC = (bit src1 of src0) == 0 / 1.
+template <bool One, unsigned Bits> Error s_bitcmp(WaveCtx &C, const Instr &I) {
+  uint64_t V = readS(C, I.op(Role::Src0));
+  unsigned Bit = readS(C, I.op(Role::Src1)) & (Bits - 1);
+  C.W.SCC = ((V >> Bit) & 1) == One;
+  return Error::success();
+}
+
 // --- LDS --------------------------------------------------------------------
+
+/// LDS address of a lane, or an error if [Addr, Addr + Bytes) is outside the
+/// workgroup's allocation.
+Expected<uint64_t> ldsAddr(WaveCtx &C, const Instr &I, unsigned L,
+                           uint64_t Addr, unsigned Bytes) {
+  if (Addr + Bytes > C.LDS.size())
+    return instError(C, I,
+                     formatv("lane {0}: {1} bytes at LDS address 0x{2:x-} "
+                             "are outside the {3}-byte LDS allocation",
+                             L, Bytes, Addr, C.LDS.size()));
+  return Addr;
+}
+
+/// ds_read2*/ds_write2*: two elements of Size bytes (4 or 8) at addr +
+/// offset0 * Stride and addr + offset1 * Stride, Stride = Size (x64 for the
+/// st64 forms). Stores write data0 then data1; loads fill vdst in order.
+template <bool Store, unsigned Size, bool St64>
+Error ds_access2(WaveCtx &C, const Instr &I) {
+  const unsigned Stride = Size * (St64 ? 64 : 1), Dw = Size / 4;
+  uint64_t Exec = C.exec();
+  for (unsigned L = 0; L != C.Lanes; ++L) {
+    if (!((Exec >> L) & 1))
+      continue;
+    uint64_t Base = readV(C, I.op(Role::Addr), L);
+    for (unsigned E = 0; E != 2; ++E) {
+      uint64_t Off = uint8_t(I.imm(E ? Role::Offset1 : Role::Offset0));
+      Expected<uint64_t> A = ldsAddr(C, I, L, Base + Off * Stride, Size);
+      if (!A)
+        return A.takeError();
+      for (unsigned D = 0; D != Dw; ++D) {
+        if (Store) {
+          uint32_t V = readV(C, I.op(E ? Role::Data1 : Role::Data0), L, D);
+          std::memcpy(&C.LDS[*A + 4 * D], &V, 4);
+        } else {
+          uint32_t V;
+          std::memcpy(&V, &C.LDS[*A + 4 * D], 4);
+          writeV(C, I.op(Role::VDst), L, V, E * Dw + D);
+        }
+      }
+    }
+  }
+  return Error::success();
+}
 
 template <bool Store> Error ds_access(WaveCtx &C, const Instr &I) {
   const Operand &Data = Store ? I.op(Role::Data0) : I.op(Role::VDst);
@@ -1240,7 +1395,66 @@ StringMap<Semantics> buildTable() {
     T[(Twine("DS_READ_B64") + Suffix).str()] = ds_access<false>;
     T[(Twine("DS_WRITE_B32") + Suffix).str()] = ds_access<true>;
     T[(Twine("DS_WRITE_B64") + Suffix).str()] = ds_access<true>;
+    T[(Twine("DS_READ2_B32") + Suffix).str()] = ds_access2<false, 4, false>;
+    T[(Twine("DS_READ2ST64_B32") + Suffix).str()] = ds_access2<false, 4, true>;
+    T[(Twine("DS_READ2_B64") + Suffix).str()] = ds_access2<false, 8, false>;
+    T[(Twine("DS_READ2ST64_B64") + Suffix).str()] = ds_access2<false, 8, true>;
+    T[(Twine("DS_WRITE2_B32") + Suffix).str()] = ds_access2<true, 4, false>;
+    T[(Twine("DS_WRITE2ST64_B32") + Suffix).str()] = ds_access2<true, 4, true>;
+    T[(Twine("DS_WRITE2_B64") + Suffix).str()] = ds_access2<true, 8, false>;
+    T[(Twine("DS_WRITE2ST64_B64") + Suffix).str()] = ds_access2<true, 8, true>;
   }
+  // Integer VOP2 ops whose routine applies SDWA selects (valu2).
+  for (auto [Name, Fn] : std::initializer_list<std::pair<StringRef, Semantics>>{
+           {"V_ADD_U32", v_add_u32},         {"V_ADD_NC_U32", v_add_u32},
+           {"V_SUB_U32", v_sub_u32},         {"V_SUB_NC_U32", v_sub_u32},
+           {"V_SUBREV_U32", v_subrev_u32},   {"V_SUBREV_NC_U32", v_subrev_u32},
+           {"V_AND_B32", v_and_b32},         {"V_OR_B32", v_or_b32},
+           {"V_XOR_B32", v_xor_b32},         {"V_LSHLREV_B32", v_lshlrev_b32},
+           {"V_LSHRREV_B32", v_lshrrev_b32}, {"V_ASHRREV_I32", v_ashrrev_i32},
+           {"V_MUL_U32_U24", v_mul_u32_u24}, {"V_MAX_I32", v_max_i32},
+           {"V_MIN_I32", v_min_i32},         {"V_MAX_U32", v_max_u32},
+           {"V_MIN_U32", v_min_u32}})
+    T[(Name + "_sdwa").str()] = Fn;
+  AddV("V_XAD_U32", v_xad_u32);
+  AddV("V_ADD_U16", v_add_u16);
+  AddV("V_ADD_NC_U16", v_add_u16);
+  AddV("V_SUB_U16", v_sub_u16);
+  AddV("V_SUB_NC_U16", v_sub_u16);
+  AddV("V_SUBREV_U16", v_subrev_u16);
+  AddV("V_MUL_LO_U16", v_mul_lo_u16);
+  AddV("V_LSHLREV_B16", v_lshlrev_b16);
+  AddV("V_LSHRREV_B16", v_lshrrev_b16);
+  AddV("V_ASHRREV_I16", v_ashrrev_i16);
+  AddV("V_MAX_U16", v_max_u16);
+  AddV("V_MIN_U16", v_min_u16);
+  AddV("V_MAX_I16", v_max_i16);
+  AddV("V_MIN_I16", v_min_i16);
+#define INT16_CMPS(TY, SUFFIX)                                                 \
+  for (StringRef X : {"", "X"}) {                                              \
+    bool IsX = !X.empty();                                                     \
+    for (StringRef Enc : {"_e32", "_e64", "_sdwa", ""}) {                      \
+      auto N = [&](StringRef Op) {                                             \
+        return (Twine("V_CMP") + X + "_" + Op + "_" SUFFIX + Enc).str();       \
+      };                                                                       \
+      T[N("EQ")] = IsX ? v_cmp<TY, Cmp::EQ, true> : v_cmp<TY, Cmp::EQ>;        \
+      T[N("NE")] = IsX ? v_cmp<TY, Cmp::LG, true> : v_cmp<TY, Cmp::LG>;        \
+      T[N("GT")] = IsX ? v_cmp<TY, Cmp::GT, true> : v_cmp<TY, Cmp::GT>;        \
+      T[N("GE")] = IsX ? v_cmp<TY, Cmp::GE, true> : v_cmp<TY, Cmp::GE>;        \
+      T[N("LT")] = IsX ? v_cmp<TY, Cmp::LT, true> : v_cmp<TY, Cmp::LT>;        \
+      T[N("LE")] = IsX ? v_cmp<TY, Cmp::LE, true> : v_cmp<TY, Cmp::LE>;        \
+    }                                                                          \
+  }
+  INT16_CMPS(int16_t, "I16")
+  INT16_CMPS(uint16_t, "U16")
+  // 32-bit integer compares also have SDWA forms (the sources select).
+  INT16_CMPS(int32_t, "I32")
+  INT16_CMPS(uint32_t, "U32")
+#undef INT16_CMPS
+  Add({"S_BITCMP0_B32"}, s_bitcmp<false, 32>);
+  Add({"S_BITCMP1_B32"}, s_bitcmp<true, 32>);
+  Add({"S_BITCMP0_B64"}, s_bitcmp<false, 64>);
+  Add({"S_BITCMP1_B64"}, s_bitcmp<true, 64>);
   return T;
 }
 
