@@ -112,8 +112,10 @@ class Launch:
 
 
 class Kernel:
-    def __init__(self, name, source, group, sizes, bench_size, make, doc):
+    def __init__(self, name, source, group, sizes, bench_size, make, doc,
+                 symbol=None):
         self.name, self.source, self.group = name, source, group
+        self.symbol = symbol or name  # The code object's kernel name.
         self.sizes, self.bench_size, self.make, self.doc = sizes, bench_size, make, doc
 
     def cases(self):
@@ -125,8 +127,10 @@ KERNELS = {}
 GROUPS = ("darm", "synthetic", "unstructured", "uniform")
 
 
-def kernel(source, group, sizes, bench_size=None, name=None):
-    """Registers the decorated Launch builder as a kernel of source."""
+def kernel(source, group, sizes, bench_size=None, name=None, symbol=None):
+    """Registers the decorated Launch builder as a kernel of source. symbol
+    is the kernel's name in the code object if it differs (HIP's mangled
+    names)."""
     assert group in GROUPS, group
 
     def register(make):
@@ -134,7 +138,7 @@ def kernel(source, group, sizes, bench_size=None, name=None):
         assert kname not in KERNELS, kname
         doc = (make.__doc__ or "").strip().split("\n")[0]
         KERNELS[kname] = Kernel(kname, source, group, list(sizes),
-                                bench_size or max(sizes), make, doc)
+                                bench_size or max(sizes), make, doc, symbol)
         return make
     return register
 
@@ -203,7 +207,7 @@ def prepare_case(k, seed, size, directory):
     launch = k.make(random.Random(seed), size)
     if not any(isinstance(a, Buf) and a.expect is not None for a in launch.args):
         raise RuntimeError(f"kernel {k.name}: the launch checks no buffer")
-    return write_launch(k.name, launch, directory)
+    return write_launch(k.symbol, launch, directory)
 
 
 def run_case(emu, co, launch_path, counters_path):
@@ -356,7 +360,7 @@ def cmd_bench(args):
         ok, msg, counters = run_case(args.emu, co,
                                      os.path.join(work, k.name, "launch.json"),
                                      os.path.join(work, k.name, f"{cname}.json"))
-        row = {"compile_s": t, **kernel_static(args.emu, co, k.name)}
+        row = {"compile_s": t, **kernel_static(args.emu, co, k.symbol)}
         if not ok:
             row["error"] = msg
         else:

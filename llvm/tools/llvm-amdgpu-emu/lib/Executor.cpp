@@ -76,6 +76,25 @@ static std::vector<Operand> buildRegisterTable(const MCRegisterInfo &MRI) {
       O.Kind = Name == "SRC_VCCZ" ? OpKind::VCCZ : OpKind::EXECZ;
       continue;
     }
+    // The aperture registers read as constants: the 64-bit register is the
+    // aperture's base (low half 0) or limit (low half all ones); a 32-bit
+    // read (the _LO half) yields the high half, which is all a 32-bit
+    // operand can use (see SIRegisterInfo.td).
+    if (Name.starts_with("SRC_SHARED_") || Name.starts_with("SRC_PRIVATE_")) {
+      uint64_t Base = Name.starts_with("SRC_SHARED_") ? SharedApertureBase
+                                                      : PrivateApertureBase;
+      bool Limit = Name.contains("LIMIT");
+      O.Kind = OpKind::Imm;
+      if (Name.ends_with("_LO")) {
+        O.Imm = Base >> 32;
+      } else if (Name.ends_with("_BASE") || Name.ends_with("_LIMIT")) {
+        O.Dwords = 2;
+        O.Imm = Limit ? Base | 0xffffffffu : Base;
+      } else {
+        O.Kind = OpKind::Unsupported; // _HI halves are not addressable.
+      }
+      continue;
+    }
     if (Name.starts_with("SGPR_NULL")) {
       O.Kind = OpKind::Null;
       O.Dwords = Name.ends_with("64") ? 2 : 1;
@@ -96,12 +115,15 @@ static std::vector<Operand> buildRegisterTable(const MCRegisterInfo &MRI) {
       O.Kind = OpKind::SGPR;
       O.Dwords = uint8_t(Tuple);
     } else if (Name == "VCC" || Name == "EXEC" || Name == "FLAT_SCR" ||
+               Name == "FLAT_SCR_vi" || Name == "FLAT_SCR_ci" ||
                Name == "XNACK_MASK") {
       O.Kind = OpKind::SGPR;
       O.Dwords = 2;
     } else if (Name == "VCC_LO" || Name == "VCC_HI" || Name == "EXEC_LO" ||
-               Name == "EXEC_HI" || Name == "M0" || Name == "FLAT_SCR_LO" ||
-               Name == "FLAT_SCR_HI") {
+               Name == "EXEC_HI" || Name == "M0" ||
+               Name.starts_with("FLAT_SCR_LO") ||
+               Name.starts_with("FLAT_SCR_HI") || Name == "XNACK_MASK_LO" ||
+               Name == "XNACK_MASK_HI") {
       O.Kind = OpKind::SGPR;
       O.Dwords = 1;
     }
@@ -166,6 +188,11 @@ collectBlocks(const Program &P, ArrayRef<uint64_t> Executions,
   return Blocks;
 }
 
+static Error unsupportedOperand(WaveCtx &C, const Instr &I) {
+  return instError(C, I, "an operand is a register the emulator does not "
+                         "model");
+}
+
 static Expected<std::unique_ptr<Program>>
 buildProgram(const CodeObject &CO, const KernelInfo &K) {
   if (K.CodeSize == 0)
@@ -216,7 +243,8 @@ buildProgram(const CodeObject &CO, const KernelInfo &K) {
       {Role::DstSel, AMDGPU::OpName::dst_sel},
       {Role::DstUnused, AMDGPU::OpName::dst_unused},
       {Role::Src0Sel, AMDGPU::OpName::src0_sel},
-      {Role::Src1Sel, AMDGPU::OpName::src1_sel}};
+      {Role::Src1Sel, AMDGPU::OpName::src1_sel},
+      {Role::ImmK, AMDGPU::OpName::imm}};
 
   // Many real (encoded) opcodes carry no named-operand table; their pseudo
   // has the same operand list and does. Invert the target's pseudo -> real
@@ -253,6 +281,12 @@ buildProgram(const CodeObject &CO, const KernelInfo &K) {
     }
     P->IndexOf[DI.Addr] = uint32_t(Idx);
     I.Fn = lookupSemantics(I.Name);
+    // A register the emulator does not model (trap registers, POPS, ...)
+    // must not read as some value: the instruction refuses to run.
+    if (any_of(I.Ops, [](const Operand &O) {
+          return O.Kind == OpKind::Unsupported;
+        }))
+      I.Fn = unsupportedOperand;
     P->Insts.push_back(std::move(I));
   }
   // Branch targets: SOPP branches are PC + 4 + simm16 * 4.
@@ -292,6 +326,7 @@ Expected<std::unique_ptr<Executor>> Executor::create(const CodeObject &CO,
   E->Prog->PackedTID = Proc == "gfx90a" || Proc.starts_with("gfx94") ||
                        Proc.starts_with("gfx11") || Proc.starts_with("gfx12");
   E->Prog->CmpxWritesOnlyExec = Proc.starts_with("gfx1");
+  E->Prog->FlatOffsetBits = Proc.starts_with("gfx10") ? 12 : 13;
   uint32_t Rsrc1 = K.Descriptor.compute_pgm_rsrc1;
   E->Prog->DenormMode32 =
       AMDHSA_BITS_GET(Rsrc1, amdhsa::COMPUTE_PGM_RSRC1_FLOAT_DENORM_MODE_32);

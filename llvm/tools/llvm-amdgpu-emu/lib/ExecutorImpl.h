@@ -66,7 +66,7 @@ struct Operand {
 enum class Role : unsigned {
   VDst, SDst, Src0, Src1, Src2, VAddr, SAddr, VData, SData, SBase, SOffset,
   Addr, Data0, Data1, Offset, Simm16, Offset0, Offset1, Src0Mods, Src1Mods,
-  Src2Mods, Clamp, OMod, SRsrc, DstSel, DstUnused, Src0Sel, Src1Sel, NumRoles
+  Src2Mods, Clamp, OMod, SRsrc, DstSel, DstUnused, Src0Sel, Src1Sel, ImmK, NumRoles
 };
 
 struct Instr;
@@ -99,6 +99,9 @@ struct Program {
   bool PackedTID = false;
   unsigned DenormMode32 = 3; ///< COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_32.
   bool CmpxWritesOnlyExec = false; ///< gfx10+: v_cmpx_* leave VCC alone.
+  /// Width of the signed FLAT/GLOBAL instruction offset field, which the
+  /// disassembler leaves unextended: 12 bits on gfx10, 13 on gfx9/gfx11.
+  unsigned FlatOffsetBits = 13;
   raw_ostream *Trace = nullptr; ///< Where to print each executed instruction.
   int TraceLane = -1;           ///< Also print this lane's VGPR results.
 };

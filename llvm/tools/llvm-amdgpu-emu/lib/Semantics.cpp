@@ -643,6 +643,7 @@ VALU2(v_max_i32, uint32_t(std::max(int32_t(A), int32_t(B))))
 VALU2(v_min_i32, uint32_t(std::min(int32_t(A), int32_t(B))))
 VALU2(v_max_u32, std::max(A, B))
 VALU2(v_min_u32, std::min(A, B))
+VALU2(v_bfm_b32, ((1u << (A & 31)) - 1) << (B & 31))
 #undef VALU2
 
 #define VALU3(NAME, EXPR)                                                      \
@@ -919,11 +920,48 @@ template <bool Signed> Error v_cvt_int_f32(WaveCtx &C, const Instr &I) {
 
 /// The address of an active lane for GLOBAL_* / FLAT_* instructions.
 uint64_t vmemAddr(const WaveCtx &C, const Instr &I, unsigned L) {
-  int64_t Off = SignExtend64<13>(I.imm(Role::Offset));
+  int64_t Off = SignExtend64(I.imm(Role::Offset), C.DS.Prog.FlatOffsetBits);
   if (I.has(Role::SAddr) && I.op(Role::SAddr).Kind == OpKind::SGPR)
     return readS(C, I.op(Role::SAddr)) + readV(C, I.op(Role::VAddr), L) +
            uint64_t(Off);
   return readV64(C, I.op(Role::VAddr), L) + uint64_t(Off);
+}
+
+/// The host bytes a lane's GLOBAL_*/FLAT_* access of Bytes at Addr touches.
+/// FLAT_* addresses inside the private aperture reach the lane's private
+/// segment (offset = Addr - aperture base, as addrspacecast builds them),
+/// inside the shared aperture the workgroup's LDS; anything else must lie in
+/// one global allocation.
+Expected<uint8_t *> vmemPointer(WaveCtx &C, const Instr &I, unsigned L,
+                                uint64_t Addr, unsigned Bytes) {
+  bool Flat = I.Name.starts_with("FLAT_");
+  auto InAperture = [&](uint64_t Base) {
+    return Flat && Addr >= Base && Addr - Base < (uint64_t(1) << 32);
+  };
+  if (InAperture(PrivateApertureBase)) {
+    uint64_t Off = Addr - PrivateApertureBase;
+    if (Off + Bytes > C.W.PrivateSize)
+      return instError(C, I,
+                       formatv("lane {0}: {1} private bytes at 0x{2:x-} are "
+                               "outside the {3}-byte private segment",
+                               L, Bytes, Off, C.W.PrivateSize));
+    return &C.W.Priv[size_t(L) * C.W.PrivateSize + Off];
+  }
+  if (InAperture(SharedApertureBase)) {
+    uint64_t Off = Addr - SharedApertureBase;
+    if (Off + Bytes > C.LDS.size())
+      return instError(C, I,
+                       formatv("lane {0}: {1} bytes at LDS address 0x{2:x-} "
+                               "are outside the {3}-byte LDS allocation",
+                               L, Bytes, Off, C.LDS.size()));
+    return &C.LDS[Off];
+  }
+  if (uint8_t *P = C.DS.Mem.translate(Addr, Bytes))
+    return P;
+  return instError(C, I,
+                   formatv("lane {0}: {1} bytes at 0x{2:x-} are outside "
+                           "every buffer",
+                           L, Bytes, Addr));
 }
 
 template <bool Store> Error global_access(WaveCtx &C, const Instr &I) {
@@ -934,15 +972,12 @@ template <bool Store> Error global_access(WaveCtx &C, const Instr &I) {
   for (unsigned L = 0; L != C.Lanes; ++L) {
     if (!((Exec >> L) & 1))
       continue;
-    uint64_t Addr = vmemAddr(C, I, L);
-    uint8_t *P = C.DS.Mem.translate(Addr, Bytes);
-    if (!P) {
+    Expected<uint8_t *> PtrOrErr = vmemPointer(C, I, L, vmemAddr(C, I, L), Bytes);
+    if (!PtrOrErr) {
       consumeError(std::move(Err));
-      return instError(C, I,
-                       formatv("lane {0}: {1} bytes at 0x{2:x-} are outside "
-                               "every buffer",
-                               L, Bytes, Addr));
+      return PtrOrErr.takeError();
     }
+    uint8_t *P = *PtrOrErr;
     for (unsigned Dw = 0; Dw != Data.Dwords; ++Dw) {
       if (Store) {
         uint32_t V = readV(C, Data, L, Dw);
@@ -1021,13 +1056,10 @@ Error global_subdword(WaveCtx &C, const Instr &I) {
   for (unsigned L = 0; L != C.Lanes; ++L) {
     if (!((Exec >> L) & 1))
       continue;
-    uint64_t Addr = vmemAddr(C, I, L);
-    uint8_t *P = C.DS.Mem.translate(Addr, Bytes);
-    if (!P)
-      return instError(C, I,
-                       formatv("lane {0}: {1} bytes at 0x{2:x-} are outside "
-                               "every buffer",
-                               L, Bytes, Addr));
+    Expected<uint8_t *> PtrOrErr = vmemPointer(C, I, L, vmemAddr(C, I, L), Bytes);
+    if (!PtrOrErr)
+      return PtrOrErr.takeError();
+    uint8_t *P = *PtrOrErr;
     if (Store) {
       uint32_t V = readV(C, Data, L);
       std::memcpy(P, &V, Bytes);
@@ -1066,6 +1098,149 @@ VALU2_16(v_min_u16, std::min(A, B))
 VALU2_16(v_max_i16, uint16_t(std::max(int16_t(A), int16_t(B))))
 VALU2_16(v_min_i16, uint16_t(std::min(int16_t(A), int16_t(B))))
 #undef VALU2_16
+
+// The f32 division sequence clang emits for correctly rounded division:
+// v_div_scale (pre-scale operands whose quotient or reciprocal would leave
+// the normal range), v_rcp + fma refinement, v_div_fmas (undo the scaling),
+// v_div_fixup (special values and the sign). The emulator implements the
+// common path exactly -- no scaling needed, VCC = 0 -- and refuses the
+// scaling paths (denormal or extreme-range operands) rather than guess.
+
+unsigned expF(uint32_t B) { return (B >> 23) & 0xff; }
+
+/// v_div_scale_f32 vdst, vcc, s0, s1 (denominator), s2 (numerator).
+Error v_div_scale_f32(WaveCtx &C, const Instr &I) {
+  Error Err = Error::success();
+  uint64_t Vcc = 0;
+  forActive(C, [&](unsigned L) {
+    if (Err)
+      return;
+    uint32_t S0 = asU(srcF(C, I, Role::Src0, Role::Src0Mods, L));
+    uint32_t S1 = asU(srcF(C, I, Role::Src1, Role::Src1Mods, L));
+    uint32_t S2 = asU(srcF(C, I, Role::Src2, Role::Src2Mods, L));
+    float F1 = asF(S1), F2 = asF(S2);
+    if (F1 == 0.0f || F2 == 0.0f) {
+      writeV(C, I.op(Role::VDst), L, 0x7fc00000);
+      return;
+    }
+    double Q = double(F2) / double(F1);
+    bool Scales = int(expF(S2)) - int(expF(S1)) >= 96 || expF(S1) == 0 ||
+                  (std::isfinite(Q) && Q != 0 && std::fabs(Q) < 0x1p-126) ||
+                  expF(S2) <= 23 || expF(S1) == 255 || expF(S2) == 255;
+    if (Scales) {
+      Err = instError(C, I,
+                      formatv("lane {0}: operands {1:x8} / {2:x8} need the "
+                              "scaling path, which is not modelled",
+                              L, S2, S1));
+      return;
+    }
+    writeV(C, I.op(Role::VDst), L, S0);
+  });
+  if (Err)
+    return Err;
+  writeS(C, maskDst(C, I), Vcc);
+  return Error::success();
+}
+
+/// v_div_fmas_f32: fma(s0, s1, s2), scaled by 2^+-64 in lanes whose VCC bit
+/// is set (never, on the path v_div_scale_f32 implements).
+Error v_div_fmas_f32(WaveCtx &C, const Instr &I) {
+  uint64_t Vcc = C.vcc() & C.exec();
+  if (Vcc)
+    return instError(C, I, "VCC set: the scaling path is not modelled");
+  forActive(C, [&](unsigned L) {
+    float D = std::fma(srcF(C, I, Role::Src0, Role::Src0Mods, L),
+                       srcF(C, I, Role::Src1, Role::Src1Mods, L),
+                       srcF(C, I, Role::Src2, Role::Src2Mods, L));
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, D));
+  });
+  return Error::success();
+}
+
+/// v_div_fixup_f32 vdst, s0 (quotient), s1 (denominator), s2 (numerator).
+Error v_div_fixup_f32(WaveCtx &C, const Instr &I) {
+  Error Err = Error::success();
+  forActive(C, [&](unsigned L) {
+    if (Err)
+      return;
+    float Q = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    float D = srcF(C, I, Role::Src1, Role::Src1Mods, L);
+    float N = srcF(C, I, Role::Src2, Role::Src2Mods, L);
+    bool Neg = std::signbit(D) != std::signbit(N);
+    uint32_t Sign = Neg ? 0x80000000u : 0;
+    uint32_t R;
+    if (std::isnan(N))
+      R = asU(N) | 0x00400000; // Quieted.
+    else if (std::isnan(D))
+      R = asU(D) | 0x00400000;
+    else if ((D == 0 && N == 0) || (std::isinf(D) && std::isinf(N)))
+      R = 0xffc00000; // The default NaN.
+    else if (D == 0 || std::isinf(N))
+      R = Sign | 0x7f800000;
+    else if (std::isinf(D) || N == 0)
+      R = Sign;
+    else if (int(expF(asU(N))) - int(expF(asU(D))) < -150 ||
+             expF(asU(D)) == 255) {
+      Err = instError(C, I, formatv("lane {0}: the underflow/overflow "
+                                    "result is not modelled", L));
+      return;
+    } else
+      R = Sign | (asU(Q) & 0x7fffffff);
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, asF(R)));
+  });
+  return Err;
+}
+
+/// Packed f32 (gfx90a v_pk_{add,mul,fma}_f32): two f32 lanes in a 64-bit
+/// register pair. Result dword 0 takes each source's dword op_sel (0 =
+/// low), dword 1 its op_sel_hi (1 = high by default); NEG negates the
+/// dword-0 operand, NEG_HI (the ABS bit) the dword-1 operand.
+template <unsigned Kind> Error v_pk_f32(WaveCtx &C, const Instr &I) {
+  if (I.imm(Role::Clamp))
+    return instError(C, I, "clamp on a packed f32 operation is not "
+                           "implemented");
+  unsigned NumSrc = Kind == 2 ? 3 : 2;
+  static const Role Srcs[] = {Role::Src0, Role::Src1, Role::Src2};
+  static const Role Mods[] = {Role::Src0Mods, Role::Src1Mods, Role::Src2Mods};
+  forActive(C, [&](unsigned L) {
+    for (unsigned Half = 0; Half != 2; ++Half) {
+      float V[3] = {};
+      for (unsigned S = 0; S != NumSrc; ++S) {
+        uint64_t M = I.imm(Mods[S]);
+        unsigned Sel = Half ? (M >> 3) & 1 : (M >> 2) & 1;
+        uint32_t B = readV(C, I.op(Srcs[S]), L, Sel);
+        if ((Half ? M >> 1 : M) & 1)
+          B ^= 0x80000000;
+        if (!(C.DS.Prog.DenormMode32 & 1))
+          B = flushDenorm(B);
+        V[S] = asF(B);
+      }
+      float D = Kind == 0 ? V[0] + V[1]
+                : Kind == 1 ? V[0] * V[1]
+                            : std::fma(V[0], V[1], V[2]);
+      uint32_t R = asU(D);
+      if (!(C.DS.Prog.DenormMode32 & 2))
+        R = flushDenorm(R);
+      writeV(C, I.op(Role::VDst), L, R, Half);
+    }
+  });
+  return Error::success();
+}
+
+/// v_fmaak_f32 (src0 * src1 + K) and v_fmamk_f32 (src0 * K + src1), K the
+/// literal.
+template <bool AddK> Error v_fmak_f32(WaveCtx &C, const Instr &I) {
+  if (!I.has(Role::ImmK))
+    return instError(C, I, "missing literal operand");
+  float K = asF(uint32_t(I.imm(Role::ImmK)));
+  forActive(C, [&](unsigned L) {
+    float A = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    float B = srcF(C, I, Role::Src1, Role::Src1Mods, L);
+    float D = AddK ? std::fma(A, B, K) : std::fma(A, K, B);
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, D));
+  });
+  return Error::success();
+}
 
 /// s_bitcmp0/1_b32/b64: SCC = (bit src1 of src0) == 0 / 1.
 template <bool One, unsigned Bits> Error s_bitcmp(WaveCtx &C, const Instr &I) {
@@ -1451,6 +1626,15 @@ StringMap<Semantics> buildTable() {
   INT16_CMPS(int32_t, "I32")
   INT16_CMPS(uint32_t, "U32")
 #undef INT16_CMPS
+  AddV("V_BFM_B32", v_bfm_b32);
+  AddV("V_FMAAK_F32", v_fmak_f32<true>);
+  AddV("V_FMAMK_F32", v_fmak_f32<false>);
+  AddV("V_DIV_SCALE_F32", v_div_scale_f32);
+  AddV("V_DIV_FMAS_F32", v_div_fmas_f32);
+  AddV("V_DIV_FIXUP_F32", v_div_fixup_f32);
+  AddV("V_PK_ADD_F32", v_pk_f32<0>);
+  AddV("V_PK_MUL_F32", v_pk_f32<1>);
+  AddV("V_PK_FMA_F32", v_pk_f32<2>);
   Add({"S_BITCMP0_B32"}, s_bitcmp<false, 32>);
   Add({"S_BITCMP1_B32"}, s_bitcmp<true, 32>);
   Add({"S_BITCMP0_B64"}, s_bitcmp<false, 64>);
