@@ -1242,6 +1242,29 @@ template <bool AddK> Error v_fmak_f32(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+/// v_frexp_exp_i32_f32 / v_frexp_mant_f32: x = mant * 2^exp with |mant| in
+/// [0.5, 1); NaN and infinity give exponent 0 and return themselves as the
+/// mantissa.
+template <bool Exp> Error v_frexp_f32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    float X = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    int E = 0;
+    float M = std::isfinite(X) ? std::frexp(X, &E) : X;
+    writeV(C, I.op(Role::VDst), L, Exp ? uint32_t(E) : resultF(C, I, M));
+  });
+  return Error::success();
+}
+
+/// v_ldexp_f32: src0 * 2^src1 (src1 a signed integer).
+Error v_ldexp_f32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    float X = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    int E = int32_t(readV(C, I.op(Role::Src1), L));
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, std::ldexp(X, E)));
+  });
+  return Error::success();
+}
+
 /// s_bitcmp0/1_b32/b64: SCC = (bit src1 of src0) == 0 / 1.
 template <bool One, unsigned Bits> Error s_bitcmp(WaveCtx &C, const Instr &I) {
   uint64_t V = readS(C, I.op(Role::Src0));
@@ -1627,6 +1650,14 @@ StringMap<Semantics> buildTable() {
   INT16_CMPS(uint32_t, "U32")
 #undef INT16_CMPS
   AddV("V_BFM_B32", v_bfm_b32);
+  AddV("V_FREXP_EXP_I32_F32", v_frexp_f32<true>);
+  AddV("V_FREXP_MANT_F32", v_frexp_f32<false>);
+  AddV("V_LDEXP_F32", v_ldexp_f32);
+  for (StringRef Suffix : {"", "_gfx9"})
+    for (StringRef W : {"B96", "B128"}) {
+      T[(Twine("DS_READ_") + W + Suffix).str()] = ds_access<false>;
+      T[(Twine("DS_WRITE_") + W + Suffix).str()] = ds_access<true>;
+    }
   AddV("V_FMAAK_F32", v_fmak_f32<true>);
   AddV("V_FMAMK_F32", v_fmak_f32<false>);
   AddV("V_DIV_SCALE_F32", v_div_scale_f32);
