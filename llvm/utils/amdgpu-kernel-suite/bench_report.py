@@ -176,7 +176,7 @@ def write(report, md_path, plot_path=None, json_path=None):
                for c in configs) + f". Ratios are configuration / `{configs[0]}`; "
            "lower is better except for VALU utilization.",
            "- What the figures mean, and what the cycle estimate does not model: "
-           "[Emulator.md](Emulator.md#counters).", ""]
+           "[Emulator.md](Emulator.md#counters-and-the-cycle-estimate).", ""]
     if plot_path:
         write_plot(report, plot_path)
         rel = os.path.relpath(plot_path, os.path.dirname(os.path.abspath(md_path)))
