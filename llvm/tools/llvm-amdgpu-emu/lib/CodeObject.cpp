@@ -343,6 +343,21 @@ CodeObject::create(MemoryBufferRef Buffer) {
   return std::move(CO);
 }
 
+std::unique_ptr<CodeObject>
+CodeObject::createFromCode(StringRef Processor, ArrayRef<uint8_t> Code,
+                           KernelInfo K) {
+  std::unique_ptr<CodeObject> CO(new CodeObject());
+  CO->Processor = Processor.str();
+  CO->TargetID = ("amdgcn-amd-amdhsa--" + Processor).str();
+  CO->Version = 5;
+  CO->Image.assign(Code.begin(), Code.end());
+  CO->Functions.push_back({0, Code.size()});
+  K.EntryAddr = 0;
+  K.CodeSize = Code.size();
+  CO->Kernels.push_back(std::move(K));
+  return CO;
+}
+
 const KernelInfo *CodeObject::findKernel(StringRef Name) const {
   for (const KernelInfo &K : Kernels)
     if (K.Name == Name || K.Symbol == Name)

@@ -78,6 +78,12 @@ public:
   /// the result.
   static Expected<std::unique_ptr<CodeObject>> create(MemoryBufferRef Buffer);
 
+  /// A code object without an ELF file, for unit tests: Code is loaded at
+  /// address 0 as the only function, and K (whose EntryAddr and CodeSize
+  /// are set here) is its only kernel.
+  static std::unique_ptr<CodeObject>
+  createFromCode(StringRef Processor, ArrayRef<uint8_t> Code, KernelInfo K);
+
   /// The target ID from the metadata, e.g. amdgcn-amd-amdhsa--gfx90a:xnack-.
   StringRef getTargetID() const { return TargetID; }
   /// The processor part of the target ID, e.g. gfx90a.

@@ -1227,6 +1227,84 @@ template <unsigned Kind> Error v_pk_f32(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+// --- Atomics ----------------------------------------------------------------
+//
+// 32-bit read-modify-write on global/flat memory (vdata, and vdst for the
+// _RTN forms) and on LDS (data0, data1 for cmpst, vdst for _RTN). Lanes are
+// processed in lane order, each seeing the previous lanes' updates, and a
+// returning form gives every lane the value before its own update.
+
+enum class AtomicOp { Swap, CmpSwap, Add, Sub, SMin, UMin, SMax, UMax, And, Or,
+                      Xor, Inc, Dec };
+
+/// The new memory value; Data is the operand, Cmp the compare value.
+uint32_t atomicResult(AtomicOp Op, uint32_t Old, uint32_t Data, uint32_t Cmp) {
+  switch (Op) {
+  case AtomicOp::Swap: return Data;
+  case AtomicOp::CmpSwap: return Old == Cmp ? Data : Old;
+  case AtomicOp::Add: return Old + Data;
+  case AtomicOp::Sub: return Old - Data;
+  case AtomicOp::SMin: return uint32_t(std::min(int32_t(Old), int32_t(Data)));
+  case AtomicOp::UMin: return std::min(Old, Data);
+  case AtomicOp::SMax: return uint32_t(std::max(int32_t(Old), int32_t(Data)));
+  case AtomicOp::UMax: return std::max(Old, Data);
+  case AtomicOp::And: return Old & Data;
+  case AtomicOp::Or: return Old | Data;
+  case AtomicOp::Xor: return Old ^ Data;
+  case AtomicOp::Inc: return Old >= Data ? 0 : Old + 1;
+  case AtomicOp::Dec: return Old == 0 || Old > Data ? Data : Old - 1;
+  }
+  llvm_unreachable("bad atomic");
+}
+
+/// GLOBAL_/FLAT_ATOMIC_*: for CmpSwap vdata holds {new value, compare}.
+template <AtomicOp Op, bool Rtn> Error global_atomic(WaveCtx &C, const Instr &I) {
+  const Operand &Data = I.op(Role::VData);
+  uint64_t Exec = C.exec();
+  for (unsigned L = 0; L != C.Lanes; ++L) {
+    if (!((Exec >> L) & 1))
+      continue;
+    Expected<uint8_t *> P = vmemPointer(C, I, L, vmemAddr(C, I, L), 4);
+    if (!P)
+      return P.takeError();
+    uint32_t Old;
+    std::memcpy(&Old, *P, 4);
+    uint32_t New = atomicResult(Op, Old, readV(C, Data, L),
+                                Op == AtomicOp::CmpSwap ? readV(C, Data, L, 1)
+                                                        : 0);
+    std::memcpy(*P, &New, 4);
+    if (Rtn)
+      writeV(C, I.op(Role::VDst), L, Old);
+  }
+  return Error::success();
+}
+
+/// DS_*_U32/B32 atomics; ds_cmpst_b32 compares with data0 and stores data1.
+template <AtomicOp Op, bool Rtn> Error ds_atomic(WaveCtx &C, const Instr &I) {
+  uint64_t Exec = C.exec();
+  for (unsigned L = 0; L != C.Lanes; ++L) {
+    if (!((Exec >> L) & 1))
+      continue;
+    uint64_t Addr =
+        uint64_t(readV(C, I.op(Role::Addr), L)) + uint16_t(I.imm(Role::Offset));
+    if (Addr + 4 > C.LDS.size())
+      return instError(C, I,
+                       formatv("lane {0}: 4 bytes at LDS address 0x{1:x-} "
+                               "are outside the {2}-byte LDS allocation",
+                               L, Addr, C.LDS.size()));
+    uint32_t Old;
+    std::memcpy(&Old, &C.LDS[Addr], 4);
+    uint32_t D0 = readV(C, I.op(Role::Data0), L);
+    uint32_t New = Op == AtomicOp::CmpSwap
+                       ? atomicResult(Op, Old, readV(C, I.op(Role::Data1), L), D0)
+                       : atomicResult(Op, Old, D0, 0);
+    std::memcpy(&C.LDS[Addr], &New, 4);
+    if (Rtn)
+      writeV(C, I.op(Role::VDst), L, Old);
+  }
+  return Error::success();
+}
+
 /// v_fmaak_f32 (src0 * src1 + K) and v_fmamk_f32 (src0 * K + src1), K the
 /// literal.
 template <bool AddK> Error v_fmak_f32(WaveCtx &C, const Instr &I) {
@@ -1650,6 +1728,42 @@ StringMap<Semantics> buildTable() {
   INT16_CMPS(uint32_t, "U32")
 #undef INT16_CMPS
   AddV("V_BFM_B32", v_bfm_b32);
+  // 32-bit atomics.
+  struct AtomicName {
+    const char *Global, *DS;
+    Semantics G, GRtn, D, DRtn;
+  };
+#define ATOMIC(GN, DN, OP)                                                     \
+  AtomicName{GN, DN, global_atomic<AtomicOp::OP, false>,                       \
+             global_atomic<AtomicOp::OP, true>, ds_atomic<AtomicOp::OP, false>, \
+             ds_atomic<AtomicOp::OP, true>}
+  for (const AtomicName &A : {
+           ATOMIC("SWAP", "WRXCHG_RTN_B32", Swap),
+           ATOMIC("CMPSWAP", "CMPST_B32", CmpSwap),
+           ATOMIC("ADD", "ADD_U32", Add), ATOMIC("SUB", "SUB_U32", Sub),
+           ATOMIC("SMIN", "MIN_I32", SMin), ATOMIC("UMIN", "MIN_U32", UMin),
+           ATOMIC("SMAX", "MAX_I32", SMax), ATOMIC("UMAX", "MAX_U32", UMax),
+           ATOMIC("AND", "AND_B32", And), ATOMIC("OR", "OR_B32", Or),
+           ATOMIC("XOR", "XOR_B32", Xor), ATOMIC("INC", "INC_U32", Inc),
+           ATOMIC("DEC", "DEC_U32", Dec)}) {
+    for (StringRef Seg : {"GLOBAL", "FLAT"})
+      for (StringRef Form : {"", "_SADDR"}) {
+        std::string Base = (Twine(Seg) + "_ATOMIC_" + A.Global + Form).str();
+        T[Base] = A.G;
+        T[Base + "_RTN"] = A.GRtn;
+      }
+    StringRef DS = A.DS;
+    for (StringRef Suffix : {"", "_gfx9"}) {
+      if (DS.starts_with("WRXCHG")) { // Only a returning form exists.
+        T[(Twine("DS_") + DS + Suffix).str()] = A.DRtn;
+        continue;
+      }
+      auto [Op, Ty] = DS.split('_');
+      T[(Twine("DS_") + DS + Suffix).str()] = A.D;
+      T[(Twine("DS_") + Op + "_RTN_" + Ty + Suffix).str()] = A.DRtn;
+    }
+  }
+#undef ATOMIC
   AddV("V_FREXP_EXP_I32_F32", v_frexp_f32<true>);
   AddV("V_FREXP_MANT_F32", v_frexp_f32<false>);
   AddV("V_LDEXP_F32", v_ldexp_f32);

@@ -1,0 +1,486 @@
+//===- SemanticsTest.cpp - Instruction semantics of the emulator ----------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Pins edge cases of the instruction semantics, one instruction class per
+// test: each test assembles a few instructions with the AMDGPU assembler
+// (in-process), runs them as a one-wave kernel whose s[0:1] points at the
+// kernarg segment (the address of one i32 output buffer), and checks what
+// the code stored.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeObject.h"
+#include "Executor.h"
+#include "Launch.h"
+#include "llvm/MC/MCAsmBackend.h"
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCCodeEmitter.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCObjectFileInfo.h"
+#include "llvm/MC/MCObjectWriter.h"
+#include "llvm/MC/MCParser/MCAsmParser.h"
+#include "llvm/MC/MCParser/MCTargetAsmParser.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/MCTargetOptions.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/SourceMgr.h"
+#include "gtest/gtest.h"
+
+extern "C" void LLVMInitializeAMDGPUTargetInfo();
+extern "C" void LLVMInitializeAMDGPUTargetMC();
+extern "C" void LLVMInitializeAMDGPUAsmParser();
+
+using namespace llvm;
+using namespace llvm::amdgpu_emu;
+
+namespace {
+
+/// The bytes of .text after assembling Asm for CPU, or a test failure.
+std::vector<uint8_t> assemble(StringRef CPU, StringRef Asm) {
+  LLVMInitializeAMDGPUTargetInfo();
+  LLVMInitializeAMDGPUTargetMC();
+  LLVMInitializeAMDGPUAsmParser();
+  std::string Err, TT = "amdgcn-amd-amdhsa";
+  const Target *T = TargetRegistry::lookupTarget(TT, Err);
+  EXPECT_TRUE(T) << Err;
+  if (!T)
+    return {};
+  MCTargetOptions Opts;
+  std::unique_ptr<MCRegisterInfo> MRI(T->createMCRegInfo(TT));
+  std::unique_ptr<MCAsmInfo> MAI(T->createMCAsmInfo(*MRI, TT, Opts));
+  std::unique_ptr<MCSubtargetInfo> STI(T->createMCSubtargetInfo(TT, CPU, ""));
+  std::unique_ptr<MCInstrInfo> MII(T->createMCInstrInfo());
+  SourceMgr SrcMgr;
+  SrcMgr.AddNewSourceBuffer(
+      MemoryBuffer::getMemBufferCopy((".text\n" + Asm + "\n").str()), SMLoc());
+  std::string Diags;
+  raw_string_ostream DiagOS(Diags);
+  SrcMgr.setDiagHandler(
+      [](const SMDiagnostic &D, void *Ctx) {
+        D.print("asm", *static_cast<raw_string_ostream *>(Ctx));
+      },
+      &DiagOS);
+  MCContext Ctx(Triple(TT), MAI.get(), MRI.get(), STI.get(), &SrcMgr);
+  std::unique_ptr<MCObjectFileInfo> MOFI(T->createMCObjectFileInfo(Ctx, false));
+  Ctx.setObjectFileInfo(MOFI.get());
+  SmallString<1024> Obj;
+  raw_svector_ostream OS(Obj);
+  std::unique_ptr<MCAsmBackend> MAB(T->createMCAsmBackend(*STI, *MRI, Opts));
+  std::unique_ptr<MCObjectWriter> OW = MAB->createObjectWriter(OS);
+  std::unique_ptr<MCStreamer> Str(T->createMCObjectStreamer(
+      Triple(TT), Ctx, std::move(MAB), std::move(OW),
+      std::unique_ptr<MCCodeEmitter>(T->createMCCodeEmitter(*MII, Ctx)), *STI));
+  std::unique_ptr<MCAsmParser> P(createMCAsmParser(SrcMgr, Ctx, *Str, *MAI));
+  std::unique_ptr<MCTargetAsmParser> TAP(
+      T->createMCAsmParser(*STI, *P, *MII, Opts));
+  P->setTargetParser(*TAP);
+  bool Failed = P->Run(false);
+  Str.reset();
+  EXPECT_FALSE(Failed) << Diags;
+  if (Failed)
+    return {};
+  auto O = object::ObjectFile::createObjectFile(
+      MemoryBufferRef(StringRef(Obj.data(), Obj.size()), "asm"));
+  EXPECT_TRUE(bool(O)) << toString(O.takeError());
+  if (!O)
+    return {};
+  for (const object::SectionRef &S : (*O)->sections()) {
+    Expected<StringRef> Name = S.getName();
+    if (Name && *Name == ".text") {
+      StringRef Bytes = cantFail(S.getContents());
+      return std::vector<uint8_t>(Bytes.bytes_begin(), Bytes.bytes_end());
+    }
+    consumeError(Name.takeError());
+  }
+  ADD_FAILURE() << "no .text";
+  return {};
+}
+
+struct RunResult {
+  std::vector<uint32_t> Out; ///< The output buffer after the run.
+  std::string Error;         ///< The run's error, if it failed.
+};
+
+/// Runs Asm as a kernel of one wave with Lanes work-items active (of
+/// WaveSize), s[0:1] = kernarg pointer, v0 = work-item id, and an output
+/// buffer of OutDwords dwords (initially 0xdead) at kernarg offset 0.
+/// Denorm is COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_32 (3: kept, 0: flushed).
+RunResult runKernel(StringRef CPU, unsigned WaveSize, unsigned Lanes, StringRef Asm,
+              unsigned OutDwords = 64, unsigned Denorm = 3) {
+  RunResult R;
+  std::vector<uint8_t> Code = assemble(CPU, (Asm + "\ns_endpgm").str());
+  if (Code.empty()) {
+    R.Error = "assembly failed";
+    return R;
+  }
+  KernelInfo K;
+  K.Name = K.Symbol = "test";
+  K.WavefrontSize = WaveSize;
+  K.KernargSegmentSize = 8;
+  K.GroupSegmentFixedSize = 1024;
+  K.Descriptor.kernel_code_properties =
+      amdhsa::KERNEL_CODE_PROPERTY_ENABLE_SGPR_KERNARG_SEGMENT_PTR;
+  AMDHSA_BITS_SET(K.Descriptor.compute_pgm_rsrc2,
+                  amdhsa::COMPUTE_PGM_RSRC2_USER_SGPR_COUNT, 2);
+  AMDHSA_BITS_SET(K.Descriptor.compute_pgm_rsrc1,
+                  amdhsa::COMPUTE_PGM_RSRC1_FLOAT_DENORM_MODE_32, Denorm);
+  KernelArg Out;
+  Out.ValueKind = "global_buffer";
+  Out.Size = 8;
+  K.Args.push_back(Out);
+  std::unique_ptr<CodeObject> CO = CodeObject::createFromCode(CPU, Code, K);
+  auto Ex = Executor::create(*CO, CO->kernels()[0]);
+  if (!Ex) {
+    R.Error = toString(Ex.takeError());
+    return R;
+  }
+  Launch L;
+  L.Dims.Grid = {Lanes, 1, 1};
+  L.Dims.Group = {WaveSize, 1, 1};
+  L.Args.push_back(cantFail(
+      parseArgSpec(("buf:u32:" + Twine(OutDwords) + ":fill:0xdead").str())));
+  auto Kernarg = bindArguments(**Ex, CO->kernels()[0], L);
+  if (!Kernarg) {
+    R.Error = toString(Kernarg.takeError());
+    return R;
+  }
+  if (Error E = (*Ex)->run(L.Dims, *Kernarg)) {
+    R.Error = toString(std::move(E));
+    return R;
+  }
+  ArrayRef<uint8_t> Bytes = (*Ex)->getMemory().buffer(L.Args[0].Addr);
+  for (size_t I = 0; I + 4 <= Bytes.size(); I += 4)
+    R.Out.push_back(uint32_t(Bytes[I]) | uint32_t(Bytes[I + 1]) << 8 |
+                    uint32_t(Bytes[I + 2]) << 16 | uint32_t(Bytes[I + 3]) << 24);
+  return R;
+}
+
+/// The common prologue: s[2:3] = the output buffer, v1 = lane * 4, v2 = 0.
+const char *const Prologue = R"(
+  s_load_dwordx2 s[2:3], s[0:1], 0x0
+  s_waitcnt lgkmcnt(0)
+  v_lshlrev_b32 v1, 2, v0
+  v_mov_b32 v2, 0
+)";
+
+std::string withPrologue(StringRef Body) { return (Prologue + Body).str(); }
+
+TEST(EmuSemantics, ScalarCarryAndSCC) {
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  s_mov_b32 s4, -1
+  s_add_u32 s5, s4, 1          ; 0, SCC = carry = 1
+  s_addc_u32 s6, 0, 0          ; 0 + 0 + SCC = 1
+  s_cmp_lt_i32 s4, 0           ; -1 < 0 signed: SCC = 1
+  s_cselect_b32 s7, 11, 22
+  s_cmp_lt_u32 s4, 0           ; 0xffffffff < 0 unsigned: SCC = 0
+  s_cselect_b32 s8, 11, 22
+  s_sub_i32 s9, 0x80000000, 1  ; signed overflow sets SCC
+  s_cselect_b32 s9, 1, 0
+  v_mov_b32 v3, s5
+  global_store_dword v2, v3, s[2:3]
+  v_mov_b32 v3, s6
+  global_store_dword v2, v3, s[2:3] offset:4
+  v_mov_b32 v3, s7
+  global_store_dword v2, v3, s[2:3] offset:8
+  v_mov_b32 v3, s8
+  global_store_dword v2, v3, s[2:3] offset:12
+  v_mov_b32 v3, s9
+  global_store_dword v2, v3, s[2:3] offset:16
+)"));
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 0u);
+  EXPECT_EQ(R.Out[1], 1u);
+  EXPECT_EQ(R.Out[2], 11u);
+  EXPECT_EQ(R.Out[3], 22u);
+  EXPECT_EQ(R.Out[4], 1u);
+}
+
+// VCC as the carry between v_add_co and v_addc_co: 0xffffffff + lane carries
+// out in every lane but lane 0.
+TEST(EmuSemantics, VectorCarryThroughVCC) {
+  RunResult R = runKernel("gfx90a", 64, 64, withPrologue(R"(
+  v_mov_b32 v3, -1
+  v_add_co_u32 v4, vcc, v3, v0
+  v_addc_co_u32 v5, vcc, 0, 0, vcc
+  global_store_dword v1, v5, s[2:3]
+)"));
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 0u);
+  for (unsigned L = 1; L != 64; ++L)
+    EXPECT_EQ(R.Out[L], 1u) << "lane " << L;
+}
+
+// Inactive lanes keep their VGPR values and store nothing; a compare writes
+// 0 for inactive lanes.
+TEST(EmuSemantics, PartialExec) {
+  RunResult R = runKernel("gfx90a", 64, 64, withPrologue(R"(
+  v_mov_b32 v3, 7
+  s_mov_b64 exec, 0xf
+  v_mov_b32 v3, 100
+  v_cmp_gt_u32 s[4:5], 64, v0   ; true in every active lane
+  s_mov_b64 exec, -1
+  global_store_dword v1, v3, s[2:3]
+  v_mov_b32 v4, s4
+  v_mov_b32 v5, s5
+  global_store_dword v2, v4, s[2:3] offset:256
+  global_store_dword v2, v5, s[2:3] offset:260
+)"), 66);
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L = 0; L != 64; ++L)
+    EXPECT_EQ(R.Out[L], L < 4 ? 100u : 7u) << "lane " << L;
+  EXPECT_EQ(R.Out[64], 0xfu);
+  EXPECT_EQ(R.Out[65], 0u);
+}
+
+// EXEC = 0: s_and_saveexec sets SCC = 0, s_cbranch_execz is taken, and a
+// vector store under EXEC = 0 writes nothing.
+TEST(EmuSemantics, ExecZero) {
+  RunResult R = runKernel("gfx90a", 64, 64, withPrologue(R"(
+  v_cmp_gt_u32 vcc, 0, v0        ; false everywhere
+  s_and_saveexec_b64 s[4:5], vcc
+  s_cselect_b32 s6, 1, 2         ; SCC = (EXEC != 0) = 0
+  v_mov_b32 v3, 5
+  global_store_dword v1, v3, s[2:3]
+  s_cbranch_execz skipped
+  s_mov_b32 s6, 99
+skipped:
+  s_mov_b64 exec, s[4:5]
+  v_mov_b32 v3, s6
+  global_store_dword v2, v3, s[2:3] offset:256
+)"), 65);
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L = 0; L != 64; ++L)
+    EXPECT_EQ(R.Out[L], 0xdeadu) << "lane " << L;
+  EXPECT_EQ(R.Out[64], 2u);
+}
+
+// Wave32: EXEC and VCC are 32 bits; the carry comes through vcc_lo.
+TEST(EmuSemantics, Wave32CarryAndMasks) {
+  RunResult R = runKernel("gfx1030", 32, 20, withPrologue(R"(
+  v_mov_b32 v3, -1
+  v_add_co_u32 v4, vcc_lo, v3, v0
+  v_add_co_ci_u32_e64 v5, s5, 0, 0, vcc_lo
+  global_store_dword v1, v5, s[2:3]
+  v_cmp_lt_u32_e64 s4, v0, 8
+  v_mov_b32 v6, s4
+  v_mov_b32 v7, exec_lo
+  global_store_dword v2, v6, s[2:3] offset:128
+  global_store_dword v2, v7, s[2:3] offset:132
+)"), 34);
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 0u);
+  for (unsigned L = 1; L != 20; ++L)
+    EXPECT_EQ(R.Out[L], 1u);
+  EXPECT_EQ(R.Out[20], 0xdeadu); // Lane 20 does not exist.
+  EXPECT_EQ(R.Out[32], 0xffu);
+  EXPECT_EQ(R.Out[33], 0xfffffu);
+}
+
+// 64-bit shifts: amounts 0, 31, 32, 63, and 64 (masked to 0).
+TEST(EmuSemantics, Shifts64) {
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  s_mov_b64 s[4:5], 0x80000001
+  s_mov_b32 s5, 0x80000000
+  s_lshl_b64 s[6:7], s[4:5], 31
+  s_lshr_b64 s[8:9], s[4:5], 32
+  s_ashr_i64 s[10:11], s[4:5], 63
+  s_lshl_b64 s[12:13], s[4:5], 64
+  v_mov_b32 v3, s6
+  v_mov_b32 v4, s7
+  global_store_dword v2, v3, s[2:3]
+  global_store_dword v2, v4, s[2:3] offset:4
+  v_mov_b32 v3, s8
+  v_mov_b32 v4, s9
+  global_store_dword v2, v3, s[2:3] offset:8
+  global_store_dword v2, v4, s[2:3] offset:12
+  v_mov_b32 v3, s10
+  v_mov_b32 v4, s11
+  global_store_dword v2, v3, s[2:3] offset:16
+  global_store_dword v2, v4, s[2:3] offset:20
+  v_mov_b32 v3, s12
+  v_mov_b32 v4, s13
+  global_store_dword v2, v3, s[2:3] offset:24
+  global_store_dword v2, v4, s[2:3] offset:28
+  v_mov_b32 v6, s4
+  v_mov_b32 v7, s5
+  v_ashrrev_i64 v[8:9], 32, v[6:7]
+  global_store_dword v2, v8, s[2:3] offset:32
+  global_store_dword v2, v9, s[2:3] offset:36
+  v_lshrrev_b64 v[8:9], 0, v[6:7]
+  global_store_dword v2, v8, s[2:3] offset:40
+)"));
+  ASSERT_EQ(R.Error, "");
+  // s[4:5] = 0x80000000_80000001.
+  EXPECT_EQ(R.Out[0], 0x80000000u); // << 31
+  EXPECT_EQ(R.Out[1], 0x40000000u);
+  EXPECT_EQ(R.Out[2], 0x80000000u); // >> 32
+  EXPECT_EQ(R.Out[3], 0u);
+  EXPECT_EQ(R.Out[4], 0xffffffffu); // >> 63 arithmetic
+  EXPECT_EQ(R.Out[5], 0xffffffffu);
+  EXPECT_EQ(R.Out[6], 0x80000001u); // << 64 is << 0
+  EXPECT_EQ(R.Out[7], 0x80000000u);
+  EXPECT_EQ(R.Out[8], 0x80000000u); // v_ashrrev_i64 by 32
+  EXPECT_EQ(R.Out[9], 0xffffffffu);
+  EXPECT_EQ(R.Out[10], 0x80000001u);
+}
+
+// Conversions: saturation and NaN -> 0 for float -> int, rounding to
+// nearest even for int -> float.
+TEST(EmuSemantics, Conversions) {
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  v_mov_b32 v3, 0x4f800000          ; 2^32
+  v_cvt_i32_f32 v4, v3              ; saturates to INT_MAX
+  v_cvt_u32_f32 v5, v3              ; saturates to UINT_MAX
+  v_mov_b32 v3, 0xcf000001          ; < -2^31
+  v_cvt_i32_f32 v6, v3
+  v_cvt_u32_f32 v7, v3              ; negative -> 0
+  v_mov_b32 v3, 0x7fc00000          ; NaN
+  v_cvt_i32_f32 v8, v3
+  v_mov_b32 v3, 0x1000001           ; 16777217: not representable
+  v_cvt_f32_u32 v9, v3              ; ties to even: 16777216
+  v_mov_b32 v3, 0xc0000000
+  v_cvt_i32_f32 v10, v3             ; -2.0 -> -2
+  global_store_dword v2, v4, s[2:3]
+  global_store_dword v2, v5, s[2:3] offset:4
+  global_store_dword v2, v6, s[2:3] offset:8
+  global_store_dword v2, v7, s[2:3] offset:12
+  global_store_dword v2, v8, s[2:3] offset:16
+  global_store_dword v2, v9, s[2:3] offset:20
+  global_store_dword v2, v10, s[2:3] offset:24
+)"));
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 0x7fffffffu);
+  EXPECT_EQ(R.Out[1], 0xffffffffu);
+  EXPECT_EQ(R.Out[2], 0x80000000u);
+  EXPECT_EQ(R.Out[3], 0u);
+  EXPECT_EQ(R.Out[4], 0u);
+  EXPECT_EQ(R.Out[5], 0x4b800000u);
+  EXPECT_EQ(R.Out[6], uint32_t(-2));
+}
+
+// Denormals: with FLOAT_DENORM_MODE_32 = 0 inputs and outputs flush to
+// zero; with 3 they are kept.
+TEST(EmuSemantics, Denormals) {
+  const char *Body = R"(
+  v_mov_b32 v3, 0x00000001          ; the smallest denormal
+  v_add_f32 v4, v3, v3              ; 2 * denormal
+  v_mov_b32 v5, 0x00800000          ; the smallest normal
+  v_mul_f32 v6, 0.5, v5             ; a denormal result
+  global_store_dword v2, v4, s[2:3]
+  global_store_dword v2, v6, s[2:3] offset:4
+)";
+  RunResult Keep = runKernel("gfx90a", 64, 1, withPrologue(Body), 64, 3);
+  ASSERT_EQ(Keep.Error, "");
+  EXPECT_EQ(Keep.Out[0], 2u);
+  EXPECT_EQ(Keep.Out[1], 0x00400000u);
+  RunResult Flush = runKernel("gfx90a", 64, 1, withPrologue(Body), 64, 0);
+  ASSERT_EQ(Flush.Error, "");
+  EXPECT_EQ(Flush.Out[0], 0u);
+  EXPECT_EQ(Flush.Out[1], 0u);
+}
+
+// Atomics return the value before the lane's own update; lanes hitting one
+// address are processed in lane order.
+TEST(EmuSemantics, GlobalAtomicsReturnOldValues) {
+  RunResult R = runKernel("gfx90a", 64, 8, withPrologue(R"(
+  v_mov_b32 v3, 10
+  global_store_dword v2, v3, s[2:3] offset:128
+  v_add_u32 v4, 1, v0                          ; lane + 1
+  global_atomic_add v5, v2, v4, s[2:3] offset:128 glc
+  global_store_dword v1, v5, s[2:3]
+  v_mov_b32 v6, 7
+  global_store_dword v2, v6, s[2:3] offset:132
+  v_mov_b32 v8, 99                             ; new value
+  v_mov_b32 v9, 7                              ; compare value
+  global_atomic_cmpswap v10, v2, v[8:9], s[2:3] offset:132 glc
+  global_store_dword v1, v10, s[2:3] offset:64
+  global_atomic_umax v2, v0, s[2:3] offset:136
+)"), 35);
+  ASSERT_EQ(R.Error, "");
+  uint32_t Sum = 10;
+  for (unsigned L = 0; L != 8; ++L) {
+    EXPECT_EQ(R.Out[L], Sum) << "add, lane " << L;
+    Sum += L + 1;
+  }
+  EXPECT_EQ(R.Out[32], Sum);
+  EXPECT_EQ(R.Out[16], 7u); // Lane 0 swaps 7 -> 99 ...
+  for (unsigned L = 1; L != 8; ++L)
+    EXPECT_EQ(R.Out[16 + L], 99u) << "cmpswap, lane " << L; // ... the rest see 99.
+  EXPECT_EQ(R.Out[33], 99u);
+  EXPECT_EQ(R.Out[34], 0xdeadu); // umax(0xdead, lane) keeps 0xdead.
+}
+
+TEST(EmuSemantics, LDSAtomicsAndReadWrite2) {
+  RunResult R = runKernel("gfx90a", 64, 4, withPrologue(R"(
+  v_mov_b32 v3, 0
+  v_mov_b32 v4, 5
+  ds_write_b32 v3, v4
+  ds_inc_rtn_u32 v5, v3, v4          ; wraps to 0 after reaching 5
+  global_store_dword v1, v5, s[2:3]
+  ds_read_b32 v6, v3
+  v_mov_b32 v7, 0x11
+  v_mov_b32 v8, 0x22
+  ds_write2_b32 v3, v7, v8 offset0:1 offset1:2 ; dwords 1 and 2
+  ds_read2_b32 v[12:13], v3 offset0:1 offset1:2
+  global_store_dword v2, v6, s[2:3] offset:64
+  global_store_dword v2, v12, s[2:3] offset:68
+  global_store_dword v2, v13, s[2:3] offset:72
+)"), 19);
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 5u);
+  EXPECT_EQ(R.Out[1], 0u);
+  EXPECT_EQ(R.Out[2], 1u);
+  EXPECT_EQ(R.Out[3], 2u);
+  EXPECT_EQ(R.Out[16], 3u);
+  EXPECT_EQ(R.Out[17], 0x11u);
+  EXPECT_EQ(R.Out[18], 0x22u);
+}
+
+// Cross-lane: readlane, readfirstlane (first active lane), writelane, and a
+// ballot-style compare into an SGPR pair.
+TEST(EmuSemantics, CrossLane) {
+  RunResult R = runKernel("gfx90a", 64, 64, withPrologue(R"(
+  v_mul_u32_u24 v3, 3, v0
+  v_readlane_b32 s4, v3, 5
+  s_mov_b64 exec, 0xff00
+  v_readfirstlane_b32 s5, v3
+  s_mov_b64 exec, -1
+  v_mov_b32 v4, 0
+  v_writelane_b32 v4, s4, 63
+  v_cmp_eq_u32 s[6:7], 0, v0   ; true in lane 0 only
+  v_mov_b32 v5, s4
+  v_mov_b32 v6, s5
+  v_mov_b32 v7, s6
+  v_mov_b32 v8, s7
+  global_store_dword v2, v5, s[2:3]
+  global_store_dword v2, v6, s[2:3] offset:4
+  global_store_dword v2, v7, s[2:3] offset:8
+  global_store_dword v2, v8, s[2:3] offset:12
+  global_store_dword v1, v4, s[2:3] offset:16
+)"), 68);
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 15u);
+  EXPECT_EQ(R.Out[1], 24u); // Lane 8, the first active one.
+  EXPECT_EQ(R.Out[2], 1u);
+  EXPECT_EQ(R.Out[3], 0u);
+  EXPECT_EQ(R.Out[4 + 63], 15u);
+  EXPECT_EQ(R.Out[4], 0u);
+}
+
+// Anything without semantics stops the run, naming the opcode.
+TEST(EmuSemantics, UnimplementedStops) {
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue("v_sin_f32 v3, v2"));
+  EXPECT_NE(R.Error.find("V_SIN_F32"), std::string::npos) << R.Error;
+  EXPECT_NE(R.Error.find("not implemented"), std::string::npos) << R.Error;
+}
+
+} // namespace
