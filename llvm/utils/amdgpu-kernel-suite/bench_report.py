@@ -21,6 +21,7 @@ GROUP_TITLES = {
     "synthetic": "DARM's synthetic benchmarks (SB1-SB4, -R)",
     "unstructured": "Unstructured control flow",
     "uniform": "Uniform-heavy kernels (scalarization)",
+    "coverage": "Instruction coverage (plain kernels)",
 }
 CLASSES = ("salu", "valu", "smem", "vmem", "lds", "branch", "exec", "waitnop")
 

@@ -124,7 +124,7 @@ class Kernel:
 
 
 KERNELS = {}
-GROUPS = ("darm", "synthetic", "unstructured", "uniform")
+GROUPS = ("darm", "synthetic", "unstructured", "uniform", "coverage")
 
 
 def kernel(source, group, sizes, bench_size=None, name=None, symbol=None):

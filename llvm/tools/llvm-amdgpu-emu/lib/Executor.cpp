@@ -330,6 +330,8 @@ Expected<std::unique_ptr<Executor>> Executor::create(const CodeObject &CO,
   uint32_t Rsrc1 = K.Descriptor.compute_pgm_rsrc1;
   E->Prog->DenormMode32 =
       AMDHSA_BITS_GET(Rsrc1, amdhsa::COMPUTE_PGM_RSRC1_FLOAT_DENORM_MODE_32);
+  E->Prog->DenormMode64 = AMDHSA_BITS_GET(
+      Rsrc1, amdhsa::COMPUTE_PGM_RSRC1_FLOAT_DENORM_MODE_16_64);
   return std::move(E);
 }
 

@@ -98,6 +98,7 @@ struct Program {
   uint32_t Entry = 0; ///< Index of the kernel's first instruction.
   bool PackedTID = false;
   unsigned DenormMode32 = 3; ///< COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_32.
+  unsigned DenormMode64 = 3; ///< COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_16_64.
   bool CmpxWritesOnlyExec = false; ///< gfx10+: v_cmpx_* leave VCC alone.
   /// Width of the signed FLAT/GLOBAL instruction offset field, which the
   /// disassembler leaves unextended: 12 bits on gfx10, 13 on gfx9/gfx11.

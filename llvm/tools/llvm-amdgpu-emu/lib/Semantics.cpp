@@ -830,30 +830,48 @@ Error v_cmp(WaveCtx &C, const Instr &I) {
 
 enum class FCmp { LT, EQ, LE, GT, LG, GE, O, U, NGE, NLG, NGT, NLE, NEQ, NLT };
 
+template <typename T> bool fcompare(FCmp K, T A, T B) {
+  bool Unord = std::isnan(A) || std::isnan(B);
+  switch (K) {
+  case FCmp::LT: return A < B;
+  case FCmp::EQ: return A == B;
+  case FCmp::LE: return A <= B;
+  case FCmp::GT: return A > B;
+  case FCmp::LG: return A < B || A > B;
+  case FCmp::GE: return A >= B;
+  case FCmp::O: return !Unord;
+  case FCmp::U: return Unord;
+  case FCmp::NGE: return !(A >= B);
+  case FCmp::NLG: return !(A < B || A > B);
+  case FCmp::NGT: return !(A > B);
+  case FCmp::NLE: return !(A <= B);
+  case FCmp::NEQ: return !(A == B);
+  default: return !(A < B);
+  }
+}
+
+double srcD(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
+            unsigned Lane);
+
 template <FCmp K, bool IsX = false>
 Error v_cmp_f32(WaveCtx &C, const Instr &I) {
   uint64_t Out = 0;
   forActive(C, [&](unsigned L) {
     float A = srcF(C, I, Role::Src0, Role::Src0Mods, L);
     float B = srcF(C, I, Role::Src1, Role::Src1Mods, L);
-    bool Unord = std::isnan(A) || std::isnan(B), R;
-    switch (K) {
-    case FCmp::LT: R = A < B; break;
-    case FCmp::EQ: R = A == B; break;
-    case FCmp::LE: R = A <= B; break;
-    case FCmp::GT: R = A > B; break;
-    case FCmp::LG: R = A < B || A > B; break;
-    case FCmp::GE: R = A >= B; break;
-    case FCmp::O: R = !Unord; break;
-    case FCmp::U: R = Unord; break;
-    case FCmp::NGE: R = !(A >= B); break;
-    case FCmp::NLG: R = !(A < B || A > B); break;
-    case FCmp::NGT: R = !(A > B); break;
-    case FCmp::NLE: R = !(A <= B); break;
-    case FCmp::NEQ: R = !(A == B); break;
-    default: R = !(A < B); break;
-    }
-    Out |= uint64_t(R) << L;
+    Out |= uint64_t(fcompare(K, A, B)) << L;
+  });
+  writeCmpResult(C, I, Out, IsX);
+  return Error::success();
+}
+
+template <FCmp K, bool IsX = false>
+Error v_cmp_f64(WaveCtx &C, const Instr &I) {
+  uint64_t Out = 0;
+  forActive(C, [&](unsigned L) {
+    double A = srcD(C, I, Role::Src0, Role::Src0Mods, L);
+    double B = srcD(C, I, Role::Src1, Role::Src1Mods, L);
+    Out |= uint64_t(fcompare(K, A, B)) << L;
   });
   writeCmpResult(C, I, Out, IsX);
   return Error::success();
@@ -1225,6 +1243,178 @@ template <unsigned Kind> Error v_pk_f32(WaveCtx &C, const Instr &I) {
     }
   });
   return Error::success();
+}
+
+// --- f64 --------------------------------------------------------------------
+//
+// Doubles live in VGPR pairs (or 64-bit scalar operands); VOP3 abs/neg act
+// on bit 63; denormals follow FLOAT_DENORM_MODE_16_64.
+
+uint64_t flushDenorm64(uint64_t B) {
+  return (B & 0x7ff0000000000000ull) == 0 ? B & 0x8000000000000000ull : B;
+}
+
+double srcD(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
+            unsigned Lane) {
+  uint64_t B = readV64(C, I.op(Src), Lane);
+  uint64_t M = I.imm(Mods);
+  if (M & 2)
+    B &= ~0x8000000000000000ull;
+  if (M & 1)
+    B ^= 0x8000000000000000ull;
+  if (!(C.DS.Prog.DenormMode64 & 1))
+    B = flushDenorm64(B);
+  return bit_cast<double>(B);
+}
+
+void writeD(WaveCtx &C, const Instr &I, unsigned Lane, double D) {
+  switch (I.imm(Role::OMod)) {
+  case 1: D *= 2.0; break;
+  case 2: D *= 4.0; break;
+  case 3: D *= 0.5; break;
+  }
+  if (I.imm(Role::Clamp))
+    D = std::isnan(D) ? 0.0 : std::min(std::max(D, 0.0), 1.0);
+  uint64_t B = bit_cast<uint64_t>(D);
+  if (!(C.DS.Prog.DenormMode64 & 2))
+    B = flushDenorm64(B);
+  writeV64(C, I.op(Role::VDst), Lane, B);
+}
+
+template <unsigned Kind> Error v_f64(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    double A = srcD(C, I, Role::Src0, Role::Src0Mods, L);
+    double B = srcD(C, I, Role::Src1, Role::Src1Mods, L);
+    double D;
+    switch (Kind) {
+    case 0: D = A + B; break;
+    case 1: D = A * B; break;
+    case 2: D = std::fma(A, B, srcD(C, I, Role::Src2, Role::Src2Mods, L)); break;
+    case 3: D = std::fma(A, B, bit_cast<double>(readV64(C, I.op(Role::VDst), L))); break;
+    case 4: D = std::fmax(A, B); break;
+    default: D = std::fmin(A, B); break;
+    }
+    writeD(C, I, L, D);
+  });
+  return Error::success();
+}
+
+/// v_rcp_f64: the correctly rounded reciprocal (hardware is within 1 ulp;
+/// the division sequence's refinement gives the same final quotient).
+Error v_rcp_f64(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    writeD(C, I, L, 1.0 / srcD(C, I, Role::Src0, Role::Src0Mods, L));
+  });
+  return Error::success();
+}
+
+/// Conversions to and from f64. Kind: 0 f64<-i32, 1 f64<-u32, 2 i32<-f64,
+/// 3 u32<-f64, 4 f32<-f64, 5 f64<-f32. Float -> int truncates, saturates,
+/// and maps NaN to 0.
+template <unsigned Kind> Error v_cvt_f64(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    switch (Kind) {
+    case 0:
+      writeD(C, I, L, double(int32_t(readV(C, I.op(Role::Src0), L))));
+      break;
+    case 1:
+      writeD(C, I, L, double(readV(C, I.op(Role::Src0), L)));
+      break;
+    case 2:
+    case 3: {
+      double D = std::trunc(srcD(C, I, Role::Src0, Role::Src0Mods, L));
+      double Lo = Kind == 2 ? double(INT32_MIN) : 0.0;
+      double Hi = Kind == 2 ? double(INT32_MAX) : double(UINT32_MAX);
+      uint32_t R = std::isnan(D) ? 0
+                   : D <= Lo     ? (Kind == 2 ? uint32_t(INT32_MIN) : 0u)
+                   : D >= Hi     ? (Kind == 2 ? uint32_t(INT32_MAX) : UINT32_MAX)
+                   : Kind == 2   ? uint32_t(int32_t(D))
+                                 : uint32_t(D);
+      writeV(C, I.op(Role::VDst), L, R);
+      break;
+    }
+    case 4:
+      writeV(C, I.op(Role::VDst), L,
+             resultF(C, I, float(srcD(C, I, Role::Src0, Role::Src0Mods, L))));
+      break;
+    default:
+      writeD(C, I, L, double(srcF(C, I, Role::Src0, Role::Src0Mods, L)));
+      break;
+    }
+  });
+  return Error::success();
+}
+
+unsigned expD(uint64_t B) { return (B >> 52) & 0x7ff; }
+
+/// The f64 division sequence, as for f32: the non-scaling path exactly, the
+/// scaling paths refused.
+Error v_div_scale_f64(WaveCtx &C, const Instr &I) {
+  Error Err = Error::success();
+  forActive(C, [&](unsigned L) {
+    if (Err)
+      return;
+    double S0 = srcD(C, I, Role::Src0, Role::Src0Mods, L);
+    double S1 = srcD(C, I, Role::Src1, Role::Src1Mods, L);
+    double S2 = srcD(C, I, Role::Src2, Role::Src2Mods, L);
+    uint64_t B1 = bit_cast<uint64_t>(S1), B2 = bit_cast<uint64_t>(S2);
+    if (S1 == 0.0 || S2 == 0.0) {
+      writeV64(C, I.op(Role::VDst), L, 0x7ff8000000000000ull);
+      return;
+    }
+    bool Scales = int(expD(B2)) - int(expD(B1)) >= 768 || expD(B1) == 0 ||
+                  expD(B2) <= 53 || expD(B1) == 0x7ff || expD(B2) == 0x7ff ||
+                  int(expD(B2)) - int(expD(B1)) <= -1021;
+    if (Scales) {
+      Err = instError(C, I, formatv("lane {0}: operands {1} / {2} need the "
+                                    "scaling path, which is not modelled",
+                                    L, S2, S1));
+      return;
+    }
+    writeV64(C, I.op(Role::VDst), L, bit_cast<uint64_t>(S0));
+  });
+  if (Err)
+    return Err;
+  writeS(C, maskDst(C, I), 0);
+  return Error::success();
+}
+
+Error v_div_fmas_f64(WaveCtx &C, const Instr &I) {
+  if (C.vcc() & C.exec())
+    return instError(C, I, "VCC set: the scaling path is not modelled");
+  return v_f64<2>(C, I);
+}
+
+Error v_div_fixup_f64(WaveCtx &C, const Instr &I) {
+  Error Err = Error::success();
+  forActive(C, [&](unsigned L) {
+    if (Err)
+      return;
+    double Q = srcD(C, I, Role::Src0, Role::Src0Mods, L);
+    double D = srcD(C, I, Role::Src1, Role::Src1Mods, L);
+    double N = srcD(C, I, Role::Src2, Role::Src2Mods, L);
+    uint64_t Sign =
+        std::signbit(D) != std::signbit(N) ? 0x8000000000000000ull : 0;
+    uint64_t BN = bit_cast<uint64_t>(N), BD = bit_cast<uint64_t>(D), R;
+    if (std::isnan(N))
+      R = BN | 0x0008000000000000ull;
+    else if (std::isnan(D))
+      R = BD | 0x0008000000000000ull;
+    else if ((D == 0 && N == 0) || (std::isinf(D) && std::isinf(N)))
+      R = 0xfff8000000000000ull;
+    else if (D == 0 || std::isinf(N))
+      R = Sign | 0x7ff0000000000000ull;
+    else if (std::isinf(D) || N == 0)
+      R = Sign;
+    else if (int(expD(BN)) - int(expD(BD)) < -1075) {
+      Err = instError(C, I, formatv("lane {0}: the underflow result is not "
+                                    "modelled", L));
+      return;
+    } else
+      R = Sign | (bit_cast<uint64_t>(Q) & 0x7fffffffffffffffull);
+    writeD(C, I, L, bit_cast<double>(R));
+  });
+  return Err;
 }
 
 // --- Atomics ----------------------------------------------------------------
@@ -1728,6 +1918,40 @@ StringMap<Semantics> buildTable() {
   INT16_CMPS(uint32_t, "U32")
 #undef INT16_CMPS
   AddV("V_BFM_B32", v_bfm_b32);
+  AddV("V_ADD_F64", v_f64<0>);
+  AddV("V_MUL_F64", v_f64<1>);
+  AddV("V_FMA_F64", v_f64<2>);
+  AddV("V_FMAC_F64", v_f64<3>);
+  AddV("V_MAX_F64", v_f64<4>);
+  AddV("V_MIN_F64", v_f64<5>);
+  AddV("V_RCP_F64", v_rcp_f64);
+  AddV("V_CVT_F64_I32", v_cvt_f64<0>);
+  AddV("V_CVT_F64_U32", v_cvt_f64<1>);
+  AddV("V_CVT_I32_F64", v_cvt_f64<2>);
+  AddV("V_CVT_U32_F64", v_cvt_f64<3>);
+  AddV("V_CVT_F32_F64", v_cvt_f64<4>);
+  AddV("V_CVT_F64_F32", v_cvt_f64<5>);
+  AddV("V_DIV_SCALE_F64", v_div_scale_f64);
+  AddV("V_DIV_FMAS_F64", v_div_fmas_f64);
+  AddV("V_DIV_FIXUP_F64", v_div_fixup_f64);
+#define F64_CMP(OP)                                                            \
+  AddV("V_CMP_" #OP "_F64", v_cmp_f64<FCmp::OP>);                              \
+  AddV("V_CMPX_" #OP "_F64", v_cmp_f64<FCmp::OP, true>);
+  F64_CMP(LT)
+  F64_CMP(EQ)
+  F64_CMP(LE)
+  F64_CMP(GT)
+  F64_CMP(LG)
+  F64_CMP(GE)
+  F64_CMP(O)
+  F64_CMP(U)
+  F64_CMP(NGE)
+  F64_CMP(NLG)
+  F64_CMP(NGT)
+  F64_CMP(NLE)
+  F64_CMP(NEQ)
+  F64_CMP(NLT)
+#undef F64_CMP
   // 32-bit atomics.
   struct AtomicName {
     const char *Global, *DS;

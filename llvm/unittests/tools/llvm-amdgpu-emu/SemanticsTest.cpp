@@ -388,6 +388,39 @@ TEST(EmuSemantics, Denormals) {
   EXPECT_EQ(Flush.Out[1], 0u);
 }
 
+// f64: arithmetic on VGPR pairs, saturating conversion to i32, the
+// division fix-up's special cases.
+TEST(EmuSemantics, Float64) {
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  v_mov_b32 v4, 0
+  v_mov_b32 v5, 0x41e00000          ; 2^31 as a double
+  v_add_f64 v[6:7], v[4:5], v[4:5]  ; 2^32
+  v_cvt_i32_f64 v8, v[6:7]          ; saturates to INT_MAX
+  v_cvt_u32_f64 v9, v[4:5]          ; 2^31 fits in u32
+  v_mov_b32 v10, 0
+  v_mov_b32 v11, 0
+  v_div_fixup_f64 v[12:13], v[10:11], v[10:11], v[10:11] ; 0/0: NaN
+  v_mov_b32 v14, 0
+  v_mov_b32 v15, 0xbff00000         ; -1.0
+  v_div_fixup_f64 v[16:17], v[10:11], v[10:11], v[14:15] ; -1/+0: -inf
+  global_store_dword v2, v6, s[2:3]
+  global_store_dword v2, v7, s[2:3] offset:4
+  global_store_dword v2, v8, s[2:3] offset:8
+  global_store_dword v2, v9, s[2:3] offset:12
+  global_store_dword v2, v13, s[2:3] offset:16
+  global_store_dword v2, v17, s[2:3] offset:20
+  global_store_dword v2, v16, s[2:3] offset:24
+)"));
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 0u);
+  EXPECT_EQ(R.Out[1], 0x41f00000u);
+  EXPECT_EQ(R.Out[2], 0x7fffffffu);
+  EXPECT_EQ(R.Out[3], 0x80000000u);
+  EXPECT_EQ(R.Out[4], 0xfff80000u);
+  EXPECT_EQ(R.Out[5], 0xfff00000u);
+  EXPECT_EQ(R.Out[6], 0u);
+}
+
 // Atomics return the value before the lane's own update; lanes hitting one
 // address are processed in lane order.
 TEST(EmuSemantics, GlobalAtomicsReturnOldValues) {
