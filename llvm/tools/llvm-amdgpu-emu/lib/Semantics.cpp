@@ -1814,24 +1814,19 @@ StringMap<Semantics> buildTable() {
   INT_CMPS(int64_t, "I64")
   INT_CMPS(uint64_t, "U64")
 #undef INT_CMPS
-#define F32_CMP(OP)                                                            \
-  AddV("V_CMP_" #OP "_F32", v_cmp_f32<FCmp::OP>);                              \
-  AddV("V_CMPX_" #OP "_F32", v_cmp_f32<FCmp::OP, true>);
-  F32_CMP(LT)
-  F32_CMP(EQ)
-  F32_CMP(LE)
-  F32_CMP(GT)
-  F32_CMP(LG)
-  F32_CMP(GE)
-  F32_CMP(O)
-  F32_CMP(U)
-  F32_CMP(NGE)
-  F32_CMP(NLG)
-  F32_CMP(NGT)
-  F32_CMP(NLE)
-  F32_CMP(NEQ)
-  F32_CMP(NLT)
-#undef F32_CMP
+#define FP_CMP(OP, TY, FN)                                                     \
+  AddV("V_CMP_" #OP "_" TY, FN<FCmp::OP>);                                     \
+  AddV("V_CMPX_" #OP "_" TY, FN<FCmp::OP, true>);
+#define FP_CMPS(TY, FN)                                                        \
+  FP_CMP(LT, TY, FN) FP_CMP(EQ, TY, FN) FP_CMP(LE, TY, FN)                     \
+  FP_CMP(GT, TY, FN) FP_CMP(LG, TY, FN) FP_CMP(GE, TY, FN)                     \
+  FP_CMP(O, TY, FN) FP_CMP(U, TY, FN) FP_CMP(NGE, TY, FN)                      \
+  FP_CMP(NLG, TY, FN) FP_CMP(NGT, TY, FN) FP_CMP(NLE, TY, FN)                  \
+  FP_CMP(NEQ, TY, FN) FP_CMP(NLT, TY, FN)
+  FP_CMPS("F32", v_cmp_f32)
+  FP_CMPS("F64", v_cmp_f64)
+#undef FP_CMPS
+#undef FP_CMP
   // Global memory (FLAT forms hit global buffers only, for now).
   for (StringRef W : {"DWORD", "DWORDX2", "DWORDX3", "DWORDX4"})
     for (StringRef Seg : {"GLOBAL", "FLAT"})
@@ -1934,24 +1929,7 @@ StringMap<Semantics> buildTable() {
   AddV("V_DIV_SCALE_F64", v_div_scale_f64);
   AddV("V_DIV_FMAS_F64", v_div_fmas_f64);
   AddV("V_DIV_FIXUP_F64", v_div_fixup_f64);
-#define F64_CMP(OP)                                                            \
-  AddV("V_CMP_" #OP "_F64", v_cmp_f64<FCmp::OP>);                              \
-  AddV("V_CMPX_" #OP "_F64", v_cmp_f64<FCmp::OP, true>);
-  F64_CMP(LT)
-  F64_CMP(EQ)
-  F64_CMP(LE)
-  F64_CMP(GT)
-  F64_CMP(LG)
-  F64_CMP(GE)
-  F64_CMP(O)
-  F64_CMP(U)
-  F64_CMP(NGE)
-  F64_CMP(NLG)
-  F64_CMP(NGT)
-  F64_CMP(NLE)
-  F64_CMP(NEQ)
-  F64_CMP(NLT)
-#undef F64_CMP
+
   // 32-bit atomics.
   struct AtomicName {
     const char *Global, *DS;
