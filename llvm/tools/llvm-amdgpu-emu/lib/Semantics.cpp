@@ -985,16 +985,14 @@ Expected<uint8_t *> vmemPointer(WaveCtx &C, const Instr &I, unsigned L,
 template <bool Store> Error global_access(WaveCtx &C, const Instr &I) {
   const Operand &Data = Store ? I.op(Role::VData) : I.op(Role::VDst);
   unsigned Bytes = 4 * Data.Dwords;
-  Error Err = Error::success();
   uint64_t Exec = C.exec();
   for (unsigned L = 0; L != C.Lanes; ++L) {
     if (!((Exec >> L) & 1))
       continue;
-    Expected<uint8_t *> PtrOrErr = vmemPointer(C, I, L, vmemAddr(C, I, L), Bytes);
-    if (!PtrOrErr) {
-      consumeError(std::move(Err));
+    Expected<uint8_t *> PtrOrErr =
+        vmemPointer(C, I, L, vmemAddr(C, I, L), Bytes);
+    if (!PtrOrErr)
       return PtrOrErr.takeError();
-    }
     uint8_t *P = *PtrOrErr;
     for (unsigned Dw = 0; Dw != Data.Dwords; ++Dw) {
       if (Store) {
@@ -1007,7 +1005,7 @@ template <bool Store> Error global_access(WaveCtx &C, const Instr &I) {
       }
     }
   }
-  return Err;
+  return Error::success();
 }
 
 // --- Private memory through buffer descriptors ------------------------------
@@ -1074,7 +1072,8 @@ Error global_subdword(WaveCtx &C, const Instr &I) {
   for (unsigned L = 0; L != C.Lanes; ++L) {
     if (!((Exec >> L) & 1))
       continue;
-    Expected<uint8_t *> PtrOrErr = vmemPointer(C, I, L, vmemAddr(C, I, L), Bytes);
+    Expected<uint8_t *> PtrOrErr =
+        vmemPointer(C, I, L, vmemAddr(C, I, L), Bytes);
     if (!PtrOrErr)
       return PtrOrErr.takeError();
     uint8_t *P = *PtrOrErr;
@@ -1129,7 +1128,6 @@ unsigned expF(uint32_t B) { return (B >> 23) & 0xff; }
 /// v_div_scale_f32 vdst, vcc, s0, s1 (denominator), s2 (numerator).
 Error v_div_scale_f32(WaveCtx &C, const Instr &I) {
   Error Err = Error::success();
-  uint64_t Vcc = 0;
   forActive(C, [&](unsigned L) {
     if (Err)
       return;
@@ -1156,7 +1154,7 @@ Error v_div_scale_f32(WaveCtx &C, const Instr &I) {
   });
   if (Err)
     return Err;
-  writeS(C, maskDst(C, I), Vcc);
+  writeS(C, maskDst(C, I), 0); // No lane needs scaling.
   return Error::success();
 }
 
