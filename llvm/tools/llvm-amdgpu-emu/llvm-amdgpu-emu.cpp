@@ -64,9 +64,9 @@ static cl::opt<std::string> KernelName("kernel",
 static cl::opt<bool> Run("run", cl::desc("Run one dispatch of --kernel"),
                          cl::cat(EmuCategory));
 
-static cl::opt<std::string>
-    Grid("grid", cl::desc("Grid size in work-items: X[,Y[,Z]]"),
-         cl::init("1"), cl::cat(EmuCategory));
+static cl::opt<std::string> Grid("grid",
+                                 cl::desc("Grid size in work-items: X[,Y[,Z]]"),
+                                 cl::init("1"), cl::cat(EmuCategory));
 
 static cl::opt<std::string>
     Block("block", cl::desc("Workgroup size in work-items: X[,Y[,Z]]"),
@@ -157,8 +157,8 @@ static void printInitialState(raw_ostream &OS, const KernelInfo &K) {
   printFlag(OS, PROP(ENABLE_SGPR_DISPATCH_ID), "dispatch-id", First);
   printFlag(OS, PROP(ENABLE_SGPR_FLAT_SCRATCH_INIT), "flat-scratch-init",
             First);
-  printFlag(OS, PROP(ENABLE_SGPR_PRIVATE_SEGMENT_SIZE),
-            "private-segment-size", First);
+  printFlag(OS, PROP(ENABLE_SGPR_PRIVATE_SEGMENT_SIZE), "private-segment-size",
+            First);
 #undef PROP
   OS << "\n  system SGPRs:";
   First = true;
@@ -167,10 +167,11 @@ static void printInitialState(raw_ostream &OS, const KernelInfo &K) {
   printFlag(OS, RSRC2(ENABLE_SGPR_WORKGROUP_ID_Y), "workgroup-id-y", First);
   printFlag(OS, RSRC2(ENABLE_SGPR_WORKGROUP_ID_Z), "workgroup-id-z", First);
   printFlag(OS, RSRC2(ENABLE_SGPR_WORKGROUP_INFO), "workgroup-info", First);
-  printFlag(OS, RSRC2(ENABLE_PRIVATE_SEGMENT),
-            "private-segment-wave-offset", First);
+  printFlag(OS, RSRC2(ENABLE_PRIVATE_SEGMENT), "private-segment-wave-offset",
+            First);
   OS << "\n  workitem ids: "
-     << StringRef("x\0xy\0xyz", 9).substr(RSRC2(ENABLE_VGPR_WORKITEM_ID) * 2)
+     << StringRef("x\0xy\0xyz", 9)
+            .substr(RSRC2(ENABLE_VGPR_WORKITEM_ID) * 2)
             .split('\0')
             .first
      << "\n";
@@ -212,8 +213,8 @@ static void disassemble(const CodeObject &CO, const KernelInfo &K) {
   auto D = Decoder::create(CO.getProcessor(), K.WavefrontSize);
   if (!D)
     fail(toString(D.takeError()));
-  auto Insts = (*D)->decode(CO.getImage(), K.EntryAddr,
-                            K.EntryAddr + K.CodeSize);
+  auto Insts =
+      (*D)->decode(CO.getImage(), K.EntryAddr, K.EntryAddr + K.CodeSize);
   if (!Insts)
     fail(toString(Insts.takeError()));
   unsigned Counts[NumInstClasses] = {};
@@ -334,17 +335,16 @@ static void runKernel(const CodeObject &CO, const KernelInfo &K, Launch &L) {
   auto Start = std::chrono::steady_clock::now();
   if (Error E = Ex->run(L.Dims, Kernarg))
     fail(toString(std::move(E)));
-  double Seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - Start)
-                       .count();
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   if (PrintRate)
     errs() << format("emulated %llu wave-instructions in %.3f s: %.1f "
                      "million per second\n",
                      (unsigned long long)Ex->getCounters().WaveInsts, Seconds,
                      Ex->getCounters().WaveInsts / Seconds / 1e6);
   for (unsigned N : Dumps)
-    printBuffer(L.Args[N], Ex->getMemory().buffer(L.Args[N].Addr), N,
-                "final");
+    printBuffer(L.Args[N], Ex->getMemory().buffer(L.Args[N].Addr), N, "final");
   if (PrintCounters)
     printCounters(Ex->getCounters());
   if (PrintBlocks)
@@ -352,8 +352,8 @@ static void runKernel(const CodeObject &CO, const KernelInfo &K, Launch &L) {
   if (!CountersJSON.empty())
     writeCountersJSON(Ex->getCounters(), Seconds, CountersJSON);
   uint64_t Bad = check(checkExpectations(*Ex, L, outs()));
-  bool HasExpectations = any_of(
-      L.Args, [](const LaunchArg &A) { return A.Expected.has_value(); });
+  bool HasExpectations =
+      any_of(L.Args, [](const LaunchArg &A) { return A.Expected.has_value(); });
   if (Bad)
     fail(Twine(Bad) + (Bad == 1 ? " element differs" : " elements differ") +
          " from the expected contents");

@@ -51,8 +51,7 @@ llvm::findReconvergenceViolations(const Function &F,
       continue;
     // Several edges to one block count once: `switch` with all cases to
     // one block is as harmless as an unconditional branch.
-    SmallPtrSet<const BasicBlock *, 4> Distinct(succ_begin(&BB),
-                                                succ_end(&BB));
+    SmallPtrSet<const BasicBlock *, 4> Distinct(succ_begin(&BB), succ_end(&BB));
     if (Distinct.size() == 1)
       continue;
     if (T->getNumSuccessors() > 2)
@@ -68,8 +67,7 @@ void llvm::printReconvergenceViolations(
   for (const ReconvergenceViolation &V : Violations) {
     OS << "block '" << V.Terminator->getParent()->getName() << "': ";
     if (V.K == ReconvergenceViolation::MultiWay)
-      OS << "divergent terminator with "
-         << V.Terminator->getNumSuccessors()
+      OS << "divergent terminator with " << V.Terminator->getNumSuccessors()
          << " successors (lower switches first)\n";
     else
       OS << "divergent branch without a post-dominating successor\n";
@@ -180,8 +178,7 @@ static std::vector<BasicBlock *> computeRPOT(const Function &F) {
 }
 
 std::vector<BasicBlock *>
-llvm::computeReconvergeOrdering(const Function &F,
-                                const PostDominatorTree &PDT,
+llvm::computeReconvergeOrdering(const Function &F, const PostDominatorTree &PDT,
                                 ReconvergeOrdering Kind) {
   switch (Kind) {
   case ReconvergeOrdering::DFPD:

@@ -7,11 +7,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "CodeObject.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
 #include "llvm/Object/ELFObjectFile.h"
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include <cstring>
 
 using namespace llvm;
@@ -64,8 +64,7 @@ private:
       return makeError("not an AMDHSA code object (OS ABI " +
                        Twine(Hdr.e_ident[ELF::EI_OSABI]) + ")");
     if (Hdr.e_type != ELF::ET_DYN)
-      return makeError("not a linked code object (e_type " +
-                       Twine(Hdr.e_type) +
+      return makeError("not a linked code object (e_type " + Twine(Hdr.e_type) +
                        "); link the object file with ld.lld -shared");
     return Error::success();
   }
@@ -94,8 +93,7 @@ private:
       if (P.p_offset > Bytes.size() || P.p_filesz > Bytes.size() - P.p_offset)
         return makeError("PT_LOAD segment at " + Twine(P.p_vaddr) +
                          " lies outside the file");
-      std::memcpy(&CO.Image[P.p_vaddr], Bytes.data() + P.p_offset,
-                  P.p_filesz);
+      std::memcpy(&CO.Image[P.p_vaddr], Bytes.data() + P.p_offset, P.p_filesz);
     }
     return Error::success();
   }
@@ -161,7 +159,8 @@ private:
     }
     std::optional<uint64_t> V = getUnsigned(N);
     if (!V || *V > UINT32_MAX)
-      return makeError(Where + ": " + Key + " is not a 32-bit unsigned integer");
+      return makeError(Where + ": " + Key +
+                       " is not a 32-bit unsigned integer");
     Out = uint32_t(*V);
     return Error::success();
   }
@@ -244,14 +243,13 @@ private:
       return makeError(Where + ": an .args entry is not a map");
     msgpack::MapDocNode Map = Node.getMap();
     KernelArg A;
-    std::string ArgWhere =
-        (Where + " argument " + Twine(K.Args.size())).str();
+    std::string ArgWhere = (Where + " argument " + Twine(K.Args.size())).str();
     if (Error E = getString(Map, ".value_kind", A.ValueKind, true, ArgWhere))
       return E;
     if (Error E = getString(Map, ".name", A.Name, false, ArgWhere))
       return E;
-    if (Error E = getString(Map, ".address_space", A.AddressSpace, false,
-                            ArgWhere))
+    if (Error E =
+            getString(Map, ".address_space", A.AddressSpace, false, ArgWhere))
       return E;
     if (Error E = getU32(Map, ".offset", A.Offset, true, ArgWhere))
       return E;
@@ -304,7 +302,8 @@ private:
                          "': the descriptor lies outside the image");
       std::memcpy(&K.Descriptor, &CO.Image[K.DescriptorAddr],
                   sizeof(K.Descriptor));
-      K.EntryAddr = K.DescriptorAddr + K.Descriptor.kernel_code_entry_byte_offset;
+      K.EntryAddr =
+          K.DescriptorAddr + K.Descriptor.kernel_code_entry_byte_offset;
       if (K.EntryAddr >= CO.Image.size())
         return makeError("kernel '" + K.Name +
                          "': the entry point lies outside the image");
@@ -343,9 +342,9 @@ CodeObject::create(MemoryBufferRef Buffer) {
   return std::move(CO);
 }
 
-std::unique_ptr<CodeObject>
-CodeObject::createFromCode(StringRef Processor, ArrayRef<uint8_t> Code,
-                           KernelInfo K) {
+std::unique_ptr<CodeObject> CodeObject::createFromCode(StringRef Processor,
+                                                       ArrayRef<uint8_t> Code,
+                                                       KernelInfo K) {
   std::unique_ptr<CodeObject> CO(new CodeObject());
   CO->Processor = Processor.str();
   CO->TargetID = ("amdgcn-amd-amdhsa--" + Processor).str();

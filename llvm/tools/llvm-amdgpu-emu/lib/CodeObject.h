@@ -41,12 +41,12 @@ namespace amdgpu_emu {
 
 /// One kernel argument from the metadata's '.args' list.
 struct KernelArg {
-  std::string Name;       ///< '.name', empty if absent.
-  std::string ValueKind;  ///< '.value_kind': by_value, global_buffer,
-                          ///< hidden_block_count_x, ...
+  std::string Name;         ///< '.name', empty if absent.
+  std::string ValueKind;    ///< '.value_kind': by_value, global_buffer,
+                            ///< hidden_block_count_x, ...
   std::string AddressSpace; ///< '.address_space', empty if absent.
-  uint32_t Offset = 0;    ///< '.offset' in the kernarg segment.
-  uint32_t Size = 0;      ///< '.size' in bytes.
+  uint32_t Offset = 0;      ///< '.offset' in the kernarg segment.
+  uint32_t Size = 0;        ///< '.size' in bytes.
 
   bool isHidden() const { return StringRef(ValueKind).starts_with("hidden_"); }
 };

@@ -81,8 +81,8 @@ Expected<std::unique_ptr<Decoder>> Decoder::create(StringRef Processor,
     return makeError("cannot create the MC layer for " + Processor);
   if (!D->STI->isCPUStringValid(Processor))
     return makeError("unknown processor '" + Processor + "'");
-  D->Ctx = std::make_unique<MCContext>(TT, D->MAI.get(), D->MRI.get(),
-                                       D->STI.get());
+  D->Ctx =
+      std::make_unique<MCContext>(TT, D->MAI.get(), D->MRI.get(), D->STI.get());
   D->Disasm.reset(T->createMCDisassembler(*D->STI, *D->Ctx));
   D->Printer.reset(T->createMCInstPrinter(TT, D->MAI->getAssemblerDialect(),
                                           *D->MAI, *D->MII, *D->MRI));
@@ -119,9 +119,10 @@ InstClass Decoder::classify(const MCInst &Inst) const {
   if (writesExec(Inst))
     return InstClass::ExecMask;
   // s_endpgm counts as SALU: it ends the wave, it does not branch.
-  if (Desc.isBranch() || Desc.isCall() || Name.starts_with("S_BRANCH") || Name.starts_with("S_CBRANCH") ||
-      Name.starts_with("S_SETPC") || Name.starts_with("S_SWAPPC") ||
-      Name.starts_with("S_GETPC") || Name.starts_with("S_CALL"))
+  if (Desc.isBranch() || Desc.isCall() || Name.starts_with("S_BRANCH") ||
+      Name.starts_with("S_CBRANCH") || Name.starts_with("S_SETPC") ||
+      Name.starts_with("S_SWAPPC") || Name.starts_with("S_GETPC") ||
+      Name.starts_with("S_CALL"))
     return InstClass::Branch;
   if (Name.starts_with("S_WAITCNT") || Name.starts_with("S_NOP") ||
       Name.starts_with("S_SLEEP") || Name.starts_with("S_SETPRIO") ||
@@ -154,8 +155,8 @@ Decoder::decode(ArrayRef<uint8_t> Image, uint64_t Begin, uint64_t End) const {
     MCDisassembler::DecodeStatus S = Disasm->getInstruction(
         I.Inst, Size, Image.slice(Addr, End - Addr), Addr, nulls());
     if (S != MCDisassembler::Success || Size == 0)
-      return makeError(formatv("cannot decode the instruction at {0:x}", Addr)
-                           .str());
+      return makeError(
+          formatv("cannot decode the instruction at {0:x}", Addr).str());
     I.Addr = Addr;
     I.Size = unsigned(Size);
     I.Class = classify(I.Inst);

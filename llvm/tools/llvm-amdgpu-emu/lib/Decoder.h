@@ -70,8 +70,7 @@ public:
   /// Decodes [Begin, End) of Image. Bytes that do not decode are an error
   /// naming the address.
   Expected<std::vector<DecodedInst>> decode(ArrayRef<uint8_t> Image,
-                                            uint64_t Begin,
-                                            uint64_t End) const;
+                                            uint64_t Begin, uint64_t End) const;
 
   /// The instruction in assembly syntax.
   std::string print(const DecodedInst &I) const;

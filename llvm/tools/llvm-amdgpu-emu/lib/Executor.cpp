@@ -34,8 +34,8 @@ uint64_t Counters::cycleEstimate() const {
   // Issue cost per class, plus a fixed latency per memory instruction. The
   // constants are documented (and justified) in docs/Emulator.md.
   static const unsigned Cost[NumInstClasses] = {
-      /*SALU*/ 1, /*VALU*/ 4, /*SMEM*/ 1 + 50, /*VMEM*/ 4 + 300,
-      /*LDS*/ 4 + 60, /*Branch*/ 2, /*ExecMask*/ 1, /*WaitNop*/ 1};
+      /*SALU*/ 1,     /*VALU*/ 4,   /*SMEM*/ 1 + 50, /*VMEM*/ 4 + 300,
+      /*LDS*/ 4 + 60, /*Branch*/ 2, /*ExecMask*/ 1,  /*WaitNop*/ 1};
   uint64_t Cycles = 0;
   for (unsigned C = 0; C != NumInstClasses; ++C)
     Cycles += ByClass[C] * Cost[C];
@@ -152,20 +152,19 @@ static void markBlockLeaders(Program &P) {
       I.Leader = true;
     if (I.Target != NoTarget)
       P.Insts[I.Target].Leader = true;
-    bool EndsBlock = I.Target != NoTarget || I.Name.starts_with("S_SETPC") ||
-                     I.Name.starts_with("S_SWAPPC") ||
-                     I.Name.starts_with("S_ENDPGM") ||
-                     I.Name.starts_with("S_CBRANCH") ||
-                     I.Name.starts_with("S_BRANCH");
+    bool EndsBlock =
+        I.Target != NoTarget || I.Name.starts_with("S_SETPC") ||
+        I.Name.starts_with("S_SWAPPC") || I.Name.starts_with("S_ENDPGM") ||
+        I.Name.starts_with("S_CBRANCH") || I.Name.starts_with("S_BRANCH");
     if (EndsBlock && I.Next != NoTarget)
       P.Insts[I.Next].Leader = true;
   }
 }
 
 /// Turns the per-leader counts of a dispatch into Counters::Blocks.
-static std::vector<BlockCount>
-collectBlocks(const Program &P, ArrayRef<uint64_t> Executions,
-              ArrayRef<uint64_t> Lanes) {
+static std::vector<BlockCount> collectBlocks(const Program &P,
+                                             ArrayRef<uint64_t> Executions,
+                                             ArrayRef<uint64_t> Lanes) {
   std::vector<BlockCount> Blocks;
   for (size_t Idx = 0; Idx != P.Insts.size(); ++Idx) {
     if (!P.Insts[Idx].Leader || !Executions[Idx])
@@ -189,12 +188,13 @@ collectBlocks(const Program &P, ArrayRef<uint64_t> Executions,
 }
 
 static Error unsupportedOperand(WaveCtx &C, const Instr &I) {
-  return instError(C, I, "an operand is a register the emulator does not "
-                         "model");
+  return instError(C, I,
+                   "an operand is a register the emulator does not "
+                   "model");
 }
 
-static Expected<std::unique_ptr<Program>>
-buildProgram(const CodeObject &CO, const KernelInfo &K) {
+static Expected<std::unique_ptr<Program>> buildProgram(const CodeObject &CO,
+                                                       const KernelInfo &K) {
   if (K.CodeSize == 0)
     return createStringError(inconvertibleErrorCode(),
                              "kernel '" + K.Name +
@@ -226,19 +226,29 @@ buildProgram(const CodeObject &CO, const KernelInfo &K) {
   const MCInstrInfo &MII = P->Dec->getInstrInfo();
 
   static const std::pair<Role, unsigned> NamedRoles[] = {
-      {Role::VDst, AMDGPU::OpName::vdst},     {Role::SDst, AMDGPU::OpName::sdst},
-      {Role::Src0, AMDGPU::OpName::src0},     {Role::Src1, AMDGPU::OpName::src1},
-      {Role::Src2, AMDGPU::OpName::src2},     {Role::VAddr, AMDGPU::OpName::vaddr},
-      {Role::SAddr, AMDGPU::OpName::saddr},   {Role::VData, AMDGPU::OpName::vdata},
-      {Role::SData, AMDGPU::OpName::sdata},   {Role::SBase, AMDGPU::OpName::sbase},
-      {Role::SOffset, AMDGPU::OpName::soffset}, {Role::Addr, AMDGPU::OpName::addr},
-      {Role::Data0, AMDGPU::OpName::data0},   {Role::Data1, AMDGPU::OpName::data1},
-      {Role::Offset, AMDGPU::OpName::offset}, {Role::Simm16, AMDGPU::OpName::simm16},
-      {Role::Offset0, AMDGPU::OpName::offset0}, {Role::Offset1, AMDGPU::OpName::offset1},
+      {Role::VDst, AMDGPU::OpName::vdst},
+      {Role::SDst, AMDGPU::OpName::sdst},
+      {Role::Src0, AMDGPU::OpName::src0},
+      {Role::Src1, AMDGPU::OpName::src1},
+      {Role::Src2, AMDGPU::OpName::src2},
+      {Role::VAddr, AMDGPU::OpName::vaddr},
+      {Role::SAddr, AMDGPU::OpName::saddr},
+      {Role::VData, AMDGPU::OpName::vdata},
+      {Role::SData, AMDGPU::OpName::sdata},
+      {Role::SBase, AMDGPU::OpName::sbase},
+      {Role::SOffset, AMDGPU::OpName::soffset},
+      {Role::Addr, AMDGPU::OpName::addr},
+      {Role::Data0, AMDGPU::OpName::data0},
+      {Role::Data1, AMDGPU::OpName::data1},
+      {Role::Offset, AMDGPU::OpName::offset},
+      {Role::Simm16, AMDGPU::OpName::simm16},
+      {Role::Offset0, AMDGPU::OpName::offset0},
+      {Role::Offset1, AMDGPU::OpName::offset1},
       {Role::Src0Mods, AMDGPU::OpName::src0_modifiers},
       {Role::Src1Mods, AMDGPU::OpName::src1_modifiers},
       {Role::Src2Mods, AMDGPU::OpName::src2_modifiers},
-      {Role::Clamp, AMDGPU::OpName::clamp},   {Role::OMod, AMDGPU::OpName::omod},
+      {Role::Clamp, AMDGPU::OpName::clamp},
+      {Role::OMod, AMDGPU::OpName::omod},
       {Role::SRsrc, AMDGPU::OpName::srsrc},
       {Role::DstSel, AMDGPU::OpName::dst_sel},
       {Role::DstUnused, AMDGPU::OpName::dst_unused},
@@ -283,9 +293,8 @@ buildProgram(const CodeObject &CO, const KernelInfo &K) {
     I.Fn = lookupSemantics(I.Name);
     // A register the emulator does not model (trap registers, POPS, ...)
     // must not read as some value: the instruction refuses to run.
-    if (any_of(I.Ops, [](const Operand &O) {
-          return O.Kind == OpKind::Unsupported;
-        }))
+    if (any_of(I.Ops,
+               [](const Operand &O) { return O.Kind == OpKind::Unsupported; }))
       I.Fn = unsupportedOperand;
     P->Insts.push_back(std::move(I));
   }
@@ -330,8 +339,8 @@ Expected<std::unique_ptr<Executor>> Executor::create(const CodeObject &CO,
   uint32_t Rsrc1 = K.Descriptor.compute_pgm_rsrc1;
   E->Prog->DenormMode32 =
       AMDHSA_BITS_GET(Rsrc1, amdhsa::COMPUTE_PGM_RSRC1_FLOAT_DENORM_MODE_32);
-  E->Prog->DenormMode64 = AMDHSA_BITS_GET(
-      Rsrc1, amdhsa::COMPUTE_PGM_RSRC1_FLOAT_DENORM_MODE_16_64);
+  E->Prog->DenormMode64 =
+      AMDHSA_BITS_GET(Rsrc1, amdhsa::COMPUTE_PGM_RSRC1_FLOAT_DENORM_MODE_16_64);
   return std::move(E);
 }
 
@@ -414,9 +423,8 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
   Stats.WaveSize = Prog->Lanes;
   std::vector<uint64_t> BlockExecutions(Prog->Insts.size()),
       BlockLanes(Prog->Insts.size());
-  DispatchState DS{*Prog,           K,          Mem,  Stats,
-                   BlockExecutions, BlockLanes, Dims, KernargAddr,
-                   PacketAddr};
+  DispatchState DS{*Prog,      K,    Mem,         Stats,     BlockExecutions,
+                   BlockLanes, Dims, KernargAddr, PacketAddr};
   std::array<uint32_t, 3> Groups;
   for (unsigned A = 0; A != 3; ++A)
     Groups[A] = (Dims.Grid[A] + Dims.Group[A] - 1) / Dims.Group[A];

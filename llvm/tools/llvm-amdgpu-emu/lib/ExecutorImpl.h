@@ -44,10 +44,10 @@ constexpr unsigned NumSRegs = 128, NumVRegs = 512; // VGPRs, then AGPRs.
 
 enum class OpKind : uint8_t {
   None,
-  SGPR,  ///< Scalar file (SGPRs, VCC, M0, EXEC, ...), Index = encoding.
+  SGPR, ///< Scalar file (SGPRs, VCC, M0, EXEC, ...), Index = encoding.
   VGPR,
   AGPR,
-  Imm,   ///< Inline constant or literal, already decoded.
+  Imm, ///< Inline constant or literal, already decoded.
   SCC,
   VCCZ,
   EXECZ,
@@ -64,9 +64,36 @@ struct Operand {
 
 /// The operand roles an instruction may have (AMDGPU named operands).
 enum class Role : unsigned {
-  VDst, SDst, Src0, Src1, Src2, VAddr, SAddr, VData, SData, SBase, SOffset,
-  Addr, Data0, Data1, Offset, Simm16, Offset0, Offset1, Src0Mods, Src1Mods,
-  Src2Mods, Clamp, OMod, SRsrc, DstSel, DstUnused, Src0Sel, Src1Sel, ImmK, NumRoles
+  VDst,
+  SDst,
+  Src0,
+  Src1,
+  Src2,
+  VAddr,
+  SAddr,
+  VData,
+  SData,
+  SBase,
+  SOffset,
+  Addr,
+  Data0,
+  Data1,
+  Offset,
+  Simm16,
+  Offset0,
+  Offset1,
+  Src0Mods,
+  Src1Mods,
+  Src2Mods,
+  Clamp,
+  OMod,
+  SRsrc,
+  DstSel,
+  DstUnused,
+  Src0Sel,
+  Src1Sel,
+  ImmK,
+  NumRoles
 };
 
 struct Instr;

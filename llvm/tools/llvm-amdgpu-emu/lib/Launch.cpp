@@ -47,11 +47,12 @@ StringRef amdgpu_emu::getElemTypeName(ElemType T) {
 }
 
 unsigned amdgpu_emu::getElemSize(ElemType T) {
-  return T == ElemType::I32 || T == ElemType::U32 || T == ElemType::F32 ? 4
-                                                                         : 8;
+  return T == ElemType::I32 || T == ElemType::U32 || T == ElemType::F32 ? 4 : 8;
 }
 
-static bool isFloat(ElemType T) { return T == ElemType::F32 || T == ElemType::F64; }
+static bool isFloat(ElemType T) {
+  return T == ElemType::F32 || T == ElemType::F64;
+}
 
 /// A number converted to T's bit pattern. Integers must fit T (signed or
 /// unsigned range); floats are rounded to T.
@@ -138,9 +139,9 @@ struct BufferInit {
 };
 } // namespace
 
-static Expected<std::vector<uint8_t>>
-makeBuffer(ElemType T, uint64_t Count, const BufferInit &Init,
-           const Twine &What) {
+static Expected<std::vector<uint8_t>> makeBuffer(ElemType T, uint64_t Count,
+                                                 const BufferInit &Init,
+                                                 const Twine &What) {
   if (Count == 0 || Count > MaxElements)
     return makeError(What + ": element count must be 1.." + Twine(MaxElements));
   std::vector<uint8_t> Bytes;
@@ -180,8 +181,8 @@ makeBuffer(ElemType T, uint64_t Count, const BufferInit &Init,
     std::mt19937_64 Gen(Init.Seed);
     if (isFloat(T)) {
       double Lo, Hi;
-      if (StringRef(Init.A).getAsDouble(Lo) || StringRef(Init.B).getAsDouble(Hi) ||
-          !(Lo <= Hi))
+      if (StringRef(Init.A).getAsDouble(Lo) ||
+          StringRef(Init.B).getAsDouble(Hi) || !(Lo <= Hi))
         return makeError(What + ": bad random range '" + Init.A + "'..'" +
                          Init.B + "'");
       std::uniform_real_distribution<double> D(Lo, Hi);
@@ -326,8 +327,8 @@ LaunchFileParser::readFile(StringRef P, ElemType T, const Twine &Where) const {
   std::string Path = resolvePath(P);
   auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false);
   if (!Buf)
-    return error(Where, "cannot read '" + Path + "': " +
-                            Buf.getError().message());
+    return error(Where,
+                 "cannot read '" + Path + "': " + Buf.getError().message());
   StringRef Data = (*Buf)->getBuffer();
   if (Data.empty() || Data.size() % getElemSize(T))
     return error(Where, "'" + Path + "' has " + Twine(Data.size()) +
@@ -387,8 +388,8 @@ LaunchFileParser::parseValues(const json::Array &A, ElemType T,
 Error LaunchFileParser::parseBuffer(const json::Object &O, LaunchArg &A,
                                     const Twine &Where) const {
   std::optional<int64_t> Count = O.getInteger("count");
-  if (O.get("count") && (!Count || *Count <= 0 ||
-                         uint64_t(*Count) > MaxElements))
+  if (O.get("count") &&
+      (!Count || *Count <= 0 || uint64_t(*Count) > MaxElements))
     return error(Where, "'count' must be 1.." + Twine(MaxElements));
   unsigned Inits = 0;
   for (StringRef K : {"data", "file", "fill", "seq", "rand"})
@@ -451,16 +452,16 @@ Error LaunchFileParser::parseBuffer(const json::Object &O, LaunchArg &A,
     } else if (O.get("seq") || O.get("rand")) {
       return error(Where, "'seq' and 'rand' take a list");
     }
-    auto Bytes = makeBuffer(A.Type, uint64_t(*Count), Init,
-                            FileName + ": " + Where);
+    auto Bytes =
+        makeBuffer(A.Type, uint64_t(*Count), Init, FileName + ": " + Where);
     if (!Bytes)
       return Bytes.takeError();
     A.Bytes = std::move(*Bytes);
   }
   if (Count && A.Bytes.size() != uint64_t(*Count) * getElemSize(A.Type))
-    return error(Where, "'count' is " + Twine(*Count) + " but the contents have " +
-                            Twine(A.Bytes.size() / getElemSize(A.Type)) +
-                            " elements");
+    return error(Where,
+                 "'count' is " + Twine(*Count) + " but the contents have " +
+                     Twine(A.Bytes.size() / getElemSize(A.Type)) + " elements");
   return parseExpectation(O, A, Where);
 }
 
@@ -503,9 +504,9 @@ Expected<LaunchArg> LaunchFileParser::parseArg(const json::Value &V,
   if (!O)
     return error(Where, "expected an object");
   static const StringRef Known[] = {
-      "buffer", "value", "type",        "count",     "data",  "file",
-      "fill",   "seq",   "rand",        "expect",    "expect_file",
-      "tolerance", "output", "name"};
+      "buffer",      "value",     "type",   "count", "data",
+      "file",        "fill",      "seq",    "rand",  "expect",
+      "expect_file", "tolerance", "output", "name"};
   for (const auto &KV : *O)
     if (!is_contained(Known, StringRef(KV.first)))
       return error(Where, "unknown key '" + StringRef(KV.first) + "'");
@@ -542,8 +543,8 @@ Expected<Launch> LaunchFileParser::parse(StringRef Text) {
                                            "comment"};
   Expected<json::Value> Root = json::parse(Text);
   if (!Root)
-    return makeError(FileName + ": not valid JSON: " +
-                     toString(Root.takeError()));
+    return makeError(FileName +
+                     ": not valid JSON: " + toString(Root.takeError()));
   const json::Object *O = Root->getAsObject();
   if (!O)
     return makeError(FileName + ": expected a JSON object");
@@ -599,9 +600,8 @@ amdgpu_emu::bindArguments(Executor &Ex, const KernelInfo &K, Launch &L) {
     if (!A.isHidden())
       Explicit.push_back(&A);
   if (L.Args.size() != Explicit.size())
-    return makeError("kernel '" + K.Name + "' takes " +
-                     Twine(Explicit.size()) + " arguments, " +
-                     Twine(L.Args.size()) + " given");
+    return makeError("kernel '" + K.Name + "' takes " + Twine(Explicit.size()) +
+                     " arguments, " + Twine(L.Args.size()) + " given");
   uint32_t End = 0;
   for (const KernelArg *A : Explicit)
     End = std::max(End, A->Offset + A->Size);

@@ -1,4 +1,5 @@
-//===- Launch.h - Kernel launches: arguments, launch files, checks -*- C++ -*-===//
+//===- Launch.h - Kernel launches: arguments, launch files, checks -*- C++
+//-*-===//
 //
 // Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
 // See https://llvm.org/LICENSE.txt for license information.

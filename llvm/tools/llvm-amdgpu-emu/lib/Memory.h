@@ -1,4 +1,5 @@
-//===- Memory.h - Global memory of the wave emulator -------------*- C++ -*-===//
+//===- Memory.h - Global memory of the wave emulator -------------*- C++
+//-*-===//
 //
 // Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
 // See https://llvm.org/LICENSE.txt for license information.

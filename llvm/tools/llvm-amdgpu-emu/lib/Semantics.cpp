@@ -128,8 +128,9 @@ template <typename F> void forActive(const WaveCtx &C, F Fn) {
 
 Error checkNoIntModifiers(WaveCtx &C, const Instr &I) {
   if (I.imm(Role::Clamp) || I.imm(Role::OMod))
-    return instError(C, I, "clamp/omod on an integer operation is not "
-                           "implemented");
+    return instError(C, I,
+                     "clamp/omod on an integer operation is not "
+                     "implemented");
   return Error::success();
 }
 
@@ -202,8 +203,9 @@ Error branchTo(WaveCtx &C, const Instr &I, bool Taken) {
   if (!Taken)
     return Error::success();
   if (I.Target == NoTarget)
-    return instError(C, I, "the branch target is not an instruction of the "
-                           "kernel");
+    return instError(C, I,
+                     "the branch target is not an instruction of the "
+                     "kernel");
   C.W.PC = I.Target;
   return Error::success();
 }
@@ -211,13 +213,27 @@ Error branchTo(WaveCtx &C, const Instr &I, bool Taken) {
 template <unsigned Cond> Error cbranch(WaveCtx &C, const Instr &I) {
   bool Taken;
   switch (Cond) {
-  case 0: Taken = true; break;                  // s_branch
-  case 1: Taken = !C.W.SCC; break;              // scc0
-  case 2: Taken = C.W.SCC; break;               // scc1
-  case 3: Taken = C.vcc() == 0; break;          // vccz
-  case 4: Taken = C.vcc() != 0; break;          // vccnz
-  case 5: Taken = C.exec() == 0; break;         // execz
-  default: Taken = C.exec() != 0; break;        // execnz
+  case 0:
+    Taken = true;
+    break; // s_branch
+  case 1:
+    Taken = !C.W.SCC;
+    break; // scc0
+  case 2:
+    Taken = C.W.SCC;
+    break; // scc1
+  case 3:
+    Taken = C.vcc() == 0;
+    break; // vccz
+  case 4:
+    Taken = C.vcc() != 0;
+    break; // vccnz
+  case 5:
+    Taken = C.exec() == 0;
+    break; // execz
+  default:
+    Taken = C.exec() != 0;
+    break; // execnz
   }
   if (Cond >= 5)
     ++(Taken ? C.DS.Stats.ExecBranchTaken : C.DS.Stats.ExecBranchNotTaken);
@@ -274,14 +290,15 @@ Error salu2(WaveCtx &C, const Instr &I, F Fn) {
 
 #define SALU2(NAME, EXPR)                                                      \
   Error NAME(WaveCtx &C, const Instr &I) {                                     \
-    return salu2(C, I, [](uint64_t A, uint64_t B) -> uint64_t { return EXPR; }); \
+    return salu2(C, I,                                                         \
+                 [](uint64_t A, uint64_t B) -> uint64_t { return EXPR; });     \
   }
-SALU2(s_and, A & B)
+SALU2(s_and, A &B)
 SALU2(s_or, A | B)
 SALU2(s_xor, A ^ B)
 SALU2(s_andn2, A & ~B)
 SALU2(s_orn2, A | ~B)
-SALU2(s_nand, ~(A & B))
+SALU2(s_nand, ~(A &B))
 SALU2(s_nor, ~(A | B))
 SALU2(s_xnor, ~(A ^ B))
 SALU2(s_lshl_b32, uint32_t(A) << (B & 31))
@@ -293,8 +310,9 @@ SALU2(s_ashr_i64, uint64_t(int64_t(A) >> (B & 63)))
 #undef SALU2
 
 Error s_mul_i32(WaveCtx &C, const Instr &I) { // Does not write SCC.
-  writeS(C, I.op(Role::SDst), uint32_t(readS(C, I.op(Role::Src0))) *
-                                  uint32_t(readS(C, I.op(Role::Src1))));
+  writeS(C, I.op(Role::SDst),
+         uint32_t(readS(C, I.op(Role::Src0))) *
+             uint32_t(readS(C, I.op(Role::Src1))));
   return Error::success();
 }
 
@@ -342,8 +360,8 @@ template <bool Sub> Error s_addsub_i32(WaveCtx &C, const Instr &I) {
   int32_t A = int32_t(readS(C, I.op(Role::Src0)));
   int32_t B = int32_t(readS(C, I.op(Role::Src1)));
   int32_t D;
-  bool Overflow = Sub ? __builtin_sub_overflow(A, B, &D)
-                      : __builtin_add_overflow(A, B, &D);
+  bool Overflow =
+      Sub ? __builtin_sub_overflow(A, B, &D) : __builtin_add_overflow(A, B, &D);
   writeS(C, I.op(Role::SDst), uint32_t(D));
   C.W.SCC = Overflow;
   return Error::success();
@@ -383,9 +401,9 @@ Error s_not(WaveCtx &C, const Instr &I) {
 
 Error s_brev(WaveCtx &C, const Instr &I) { // Does not write SCC.
   uint64_t A = readS(C, I.op(Role::Src0));
-  writeS(C, I.op(Role::SDst), I.op(Role::SDst).Dwords == 1
-                                  ? uint64_t(reverseBits(uint32_t(A)))
-                                  : reverseBits(A));
+  writeS(C, I.op(Role::SDst),
+         I.op(Role::SDst).Dwords == 1 ? uint64_t(reverseBits(uint32_t(A)))
+                                      : reverseBits(A));
   return Error::success();
 }
 
@@ -432,12 +450,18 @@ enum class Cmp { EQ, LG, GT, GE, LT, LE };
 
 template <typename T, Cmp K> bool compare(T A, T B) {
   switch (K) {
-  case Cmp::EQ: return A == B;
-  case Cmp::LG: return A != B;
-  case Cmp::GT: return A > B;
-  case Cmp::GE: return A >= B;
-  case Cmp::LT: return A < B;
-  default: return A <= B;
+  case Cmp::EQ:
+    return A == B;
+  case Cmp::LG:
+    return A != B;
+  case Cmp::GT:
+    return A > B;
+  case Cmp::GE:
+    return A >= B;
+  case Cmp::LT:
+    return A < B;
+  default:
+    return A <= B;
   }
 }
 
@@ -468,11 +492,21 @@ template <SaveExec K> Error s_saveexec(WaveCtx &C, const Instr &I) {
   uint64_t S = readS(C, I.op(Role::Src0));
   uint64_t New;
   switch (K) {
-  case SaveExec::And: New = S & Old; break;
-  case SaveExec::Or: New = S | Old; break;
-  case SaveExec::Xor: New = S ^ Old; break;
-  case SaveExec::AndN2: New = S & ~Old; break;
-  default: New = S | ~Old; break;
+  case SaveExec::And:
+    New = S & Old;
+    break;
+  case SaveExec::Or:
+    New = S | Old;
+    break;
+  case SaveExec::Xor:
+    New = S ^ Old;
+    break;
+  case SaveExec::AndN2:
+    New = S & ~Old;
+    break;
+  default:
+    New = S | ~Old;
+    break;
   }
   if (!Wide)
     New = uint32_t(New);
@@ -513,9 +547,9 @@ Error s_load(WaveCtx &C, const Instr &I) {
   Addr &= ~uint64_t(3); // Scalar loads ignore the low two address bits.
   uint8_t *P = C.DS.Mem.translate(Addr, Bytes);
   if (!P)
-    return instError(C, I,
-                     formatv("{0} bytes at 0x{1:x-} are outside every buffer",
-                             Bytes, Addr));
+    return instError(
+        C, I,
+        formatv("{0} bytes at 0x{1:x-} are outside every buffer", Bytes, Addr));
   if (Dst.Kind == OpKind::SGPR)
     std::memcpy(&C.W.S[Dst.Index], P, Bytes);
   return Error::success();
@@ -533,11 +567,15 @@ constexpr uint64_t SrcModSext = 8; // SISrcMods::SEXT
 
 uint32_t sdwaSelect(uint32_t V, int64_t Sel, bool Sext) {
   switch (Sel) {
-  case Byte0: case Byte1: case Byte2: case Byte3: {
+  case Byte0:
+  case Byte1:
+  case Byte2:
+  case Byte3: {
     uint32_t B = (V >> (8 * Sel)) & 0xff;
     return Sext ? uint32_t(int32_t(int8_t(B))) : B;
   }
-  case Word0: case Word1: {
+  case Word0:
+  case Word1: {
     uint32_t W = (V >> (16 * (Sel - Word0))) & 0xffff;
     return Sext ? uint32_t(int32_t(int16_t(W))) : W;
   }
@@ -587,8 +625,8 @@ template <typename F> Error valu2(WaveCtx &C, const Instr &I, F Fn) {
   if (Error E = checkNoIntModifiers(C, I))
     return E;
   forActive(C, [&](unsigned L) {
-    writeInt(C, I, L, Fn(srcInt(C, I, Role::Src0, L),
-                         srcInt(C, I, Role::Src1, L)));
+    writeInt(C, I, L,
+             Fn(srcInt(C, I, Role::Src0, L), srcInt(C, I, Role::Src1, L)));
   });
   return Error::success();
 }
@@ -624,18 +662,19 @@ template <typename F> Error valu3(WaveCtx &C, const Instr &I, F Fn) {
 
 #define VALU2(NAME, EXPR)                                                      \
   Error NAME(WaveCtx &C, const Instr &I) {                                     \
-    return valu2(C, I, [](uint32_t A, uint32_t B) -> uint32_t { return EXPR; }); \
+    return valu2(C, I,                                                         \
+                 [](uint32_t A, uint32_t B) -> uint32_t { return EXPR; });     \
   }
 VALU2(v_add_u32, A + B)
 VALU2(v_sub_u32, A - B)
 VALU2(v_subrev_u32, B - A)
-VALU2(v_and_b32, A & B)
+VALU2(v_and_b32, A &B)
 VALU2(v_or_b32, A | B)
 VALU2(v_xor_b32, A ^ B)
 VALU2(v_lshlrev_b32, B << (A & 31))
 VALU2(v_lshrrev_b32, B >> (A & 31))
 VALU2(v_ashrrev_i32, uint32_t(int32_t(B) >> (A & 31)))
-VALU2(v_mul_lo_u32, A * B)
+VALU2(v_mul_lo_u32, A *B)
 VALU2(v_mul_hi_u32, uint32_t((uint64_t(A) * B) >> 32))
 VALU2(v_mul_hi_i32, uint32_t((int64_t(int32_t(A)) * int32_t(B)) >> 32))
 VALU2(v_mul_u32_u24, (A & 0xffffff) * (B & 0xffffff))
@@ -660,7 +699,9 @@ VALU3(v_or3_b32, A | B | D)
 VALU3(v_xor3_b32, A ^ B ^ D)
 VALU3(v_add3_u32, A + B + D)
 VALU3(v_mad_u32_u24, (A & 0xffffff) * (B & 0xffffff) + D)
-VALU3(v_bfe_u32, (B & 31) == 0 ? 0 : (A >> (B & 31)) & ((D & 31) ? (1u << (D & 31)) - 1 : 0))
+VALU3(v_bfe_u32, (B & 31) == 0
+                     ? 0
+                     : (A >> (B & 31)) & ((D & 31) ? (1u << (D & 31)) - 1 : 0))
 VALU3(v_alignbit_b32, uint32_t(((uint64_t(A) << 32) | B) >> (D & 31)))
 #undef VALU3
 
@@ -833,20 +874,34 @@ enum class FCmp { LT, EQ, LE, GT, LG, GE, O, U, NGE, NLG, NGT, NLE, NEQ, NLT };
 template <typename T> bool fcompare(FCmp K, T A, T B) {
   bool Unord = std::isnan(A) || std::isnan(B);
   switch (K) {
-  case FCmp::LT: return A < B;
-  case FCmp::EQ: return A == B;
-  case FCmp::LE: return A <= B;
-  case FCmp::GT: return A > B;
-  case FCmp::LG: return A < B || A > B;
-  case FCmp::GE: return A >= B;
-  case FCmp::O: return !Unord;
-  case FCmp::U: return Unord;
-  case FCmp::NGE: return !(A >= B);
-  case FCmp::NLG: return !(A < B || A > B);
-  case FCmp::NGT: return !(A > B);
-  case FCmp::NLE: return !(A <= B);
-  case FCmp::NEQ: return !(A == B);
-  default: return !(A < B);
+  case FCmp::LT:
+    return A < B;
+  case FCmp::EQ:
+    return A == B;
+  case FCmp::LE:
+    return A <= B;
+  case FCmp::GT:
+    return A > B;
+  case FCmp::LG:
+    return A < B || A > B;
+  case FCmp::GE:
+    return A >= B;
+  case FCmp::O:
+    return !Unord;
+  case FCmp::U:
+    return Unord;
+  case FCmp::NGE:
+    return !(A >= B);
+  case FCmp::NLG:
+    return !(A < B || A > B);
+  case FCmp::NGT:
+    return !(A > B);
+  case FCmp::NLE:
+    return !(A <= B);
+  case FCmp::NEQ:
+    return !(A == B);
+  default:
+    return !(A < B);
   }
 }
 
@@ -885,14 +940,30 @@ template <unsigned Kind> Error v_f32(WaveCtx &C, const Instr &I) {
     float B = srcF(C, I, Role::Src1, Role::Src1Mods, L);
     float D;
     switch (Kind) {
-    case 0: D = A + B; break;
-    case 1: D = A - B; break;
-    case 2: D = B - A; break;
-    case 3: D = A * B; break;
-    case 4: D = std::fma(A, B, srcF(C, I, Role::Src2, Role::Src2Mods, L)); break;
-    case 5: D = std::fma(A, B, asF(readV(C, I.op(Role::VDst), L))); break;
-    case 6: D = std::fmax(A, B); break;
-    default: D = std::fmin(A, B); break;
+    case 0:
+      D = A + B;
+      break;
+    case 1:
+      D = A - B;
+      break;
+    case 2:
+      D = B - A;
+      break;
+    case 3:
+      D = A * B;
+      break;
+    case 4:
+      D = std::fma(A, B, srcF(C, I, Role::Src2, Role::Src2Mods, L));
+      break;
+    case 5:
+      D = std::fma(A, B, asF(readV(C, I.op(Role::VDst), L)));
+      break;
+    case 6:
+      D = std::fmax(A, B);
+      break;
+    default:
+      D = std::fmin(A, B);
+      break;
     }
     writeV(C, I.op(Role::VDst), L, resultF(C, I, D));
   });
@@ -924,9 +995,9 @@ template <bool Signed> Error v_cvt_int_f32(WaveCtx &C, const Instr &I) {
     if (std::isnan(A))
       D = 0;
     else if (Signed)
-      D = A <= -2147483648.0f ? 0x80000000u
+      D = A <= -2147483648.0f  ? 0x80000000u
           : A >= 2147483648.0f ? 0x7fffffffu
-                                : uint32_t(int32_t(A));
+                               : uint32_t(int32_t(A));
     else
       D = A <= 0.0f ? 0u : A >= 4294967296.0f ? 0xffffffffu : uint32_t(A);
     writeV(C, I.op(Role::VDst), L, D);
@@ -1020,11 +1091,12 @@ template <bool Store> Error buffer_private(WaveCtx &C, const Instr &I) {
   const Operand &Rsrc = I.op(Role::SRsrc);
   if (Rsrc.Kind != OpKind::SGPR || Rsrc.Dwords != 4)
     return instError(C, I, "unexpected buffer descriptor operand");
-  uint64_t Base = C.W.S[Rsrc.Index] |
-                  uint64_t(C.W.S[Rsrc.Index + 1] & 0xffff) << 32;
+  uint64_t Base = C.W.S[Rsrc.Index] | uint64_t(C.W.S[Rsrc.Index + 1] & 0xffff)
+                                          << 32;
   if (Base >= PrivateDescriptorLimit)
-    return instError(C, I, "buffer accesses to global memory are not "
-                           "implemented");
+    return instError(C, I,
+                     "buffer accesses to global memory are not "
+                     "implemented");
   if (I.Name.contains("IDXEN") || I.Name.contains("ADDR64") ||
       I.Name.contains("BOTHEN"))
     return instError(C, I, "indexed buffer addressing is not implemented");
@@ -1099,9 +1171,8 @@ Error v_xad_u32(WaveCtx &C, const Instr &I) {
 
 #define VALU2_16(NAME, EXPR)                                                   \
   Error NAME(WaveCtx &C, const Instr &I) {                                     \
-    return valu2_16(C, I, [](uint16_t A, uint16_t B) -> uint32_t {             \
-      return EXPR;                                                             \
-    });                                                                        \
+    return valu2_16(C, I,                                                      \
+                    [](uint16_t A, uint16_t B) -> uint32_t { return EXPR; });  \
   }
 VALU2_16(v_add_u16, A + B)
 VALU2_16(v_sub_u16, A - B)
@@ -1197,8 +1268,10 @@ Error v_div_fixup_f32(WaveCtx &C, const Instr &I) {
       R = Sign;
     else if (int(expF(asU(N))) - int(expF(asU(D))) < -150 ||
              expF(asU(D)) == 255) {
-      Err = instError(C, I, formatv("lane {0}: the underflow/overflow "
-                                    "result is not modelled", L));
+      Err = instError(C, I,
+                      formatv("lane {0}: the underflow/overflow "
+                              "result is not modelled",
+                              L));
       return;
     } else
       R = Sign | (asU(Q) & 0x7fffffff);
@@ -1213,8 +1286,9 @@ Error v_div_fixup_f32(WaveCtx &C, const Instr &I) {
 /// dword-0 operand, NEG_HI (the ABS bit) the dword-1 operand.
 template <unsigned Kind> Error v_pk_f32(WaveCtx &C, const Instr &I) {
   if (I.imm(Role::Clamp))
-    return instError(C, I, "clamp on a packed f32 operation is not "
-                           "implemented");
+    return instError(C, I,
+                     "clamp on a packed f32 operation is not "
+                     "implemented");
   unsigned NumSrc = Kind == 2 ? 3 : 2;
   static const Role Srcs[] = {Role::Src0, Role::Src1, Role::Src2};
   static const Role Mods[] = {Role::Src0Mods, Role::Src1Mods, Role::Src2Mods};
@@ -1231,7 +1305,7 @@ template <unsigned Kind> Error v_pk_f32(WaveCtx &C, const Instr &I) {
           B = flushDenorm(B);
         V[S] = asF(B);
       }
-      float D = Kind == 0 ? V[0] + V[1]
+      float D = Kind == 0   ? V[0] + V[1]
                 : Kind == 1 ? V[0] * V[1]
                             : std::fma(V[0], V[1], V[2]);
       uint32_t R = asU(D);
@@ -1267,9 +1341,15 @@ double srcD(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
 
 void writeD(WaveCtx &C, const Instr &I, unsigned Lane, double D) {
   switch (I.imm(Role::OMod)) {
-  case 1: D *= 2.0; break;
-  case 2: D *= 4.0; break;
-  case 3: D *= 0.5; break;
+  case 1:
+    D *= 2.0;
+    break;
+  case 2:
+    D *= 4.0;
+    break;
+  case 3:
+    D *= 0.5;
+    break;
   }
   if (I.imm(Role::Clamp))
     D = std::isnan(D) ? 0.0 : std::min(std::max(D, 0.0), 1.0);
@@ -1285,12 +1365,24 @@ template <unsigned Kind> Error v_f64(WaveCtx &C, const Instr &I) {
     double B = srcD(C, I, Role::Src1, Role::Src1Mods, L);
     double D;
     switch (Kind) {
-    case 0: D = A + B; break;
-    case 1: D = A * B; break;
-    case 2: D = std::fma(A, B, srcD(C, I, Role::Src2, Role::Src2Mods, L)); break;
-    case 3: D = std::fma(A, B, bit_cast<double>(readV64(C, I.op(Role::VDst), L))); break;
-    case 4: D = std::fmax(A, B); break;
-    default: D = std::fmin(A, B); break;
+    case 0:
+      D = A + B;
+      break;
+    case 1:
+      D = A * B;
+      break;
+    case 2:
+      D = std::fma(A, B, srcD(C, I, Role::Src2, Role::Src2Mods, L));
+      break;
+    case 3:
+      D = std::fma(A, B, bit_cast<double>(readV64(C, I.op(Role::VDst), L)));
+      break;
+    case 4:
+      D = std::fmax(A, B);
+      break;
+    default:
+      D = std::fmin(A, B);
+      break;
     }
     writeD(C, I, L, D);
   });
@@ -1325,9 +1417,9 @@ template <unsigned Kind> Error v_cvt_f64(WaveCtx &C, const Instr &I) {
       double Hi = Kind == 2 ? double(INT32_MAX) : double(UINT32_MAX);
       uint32_t R = std::isnan(D) ? 0
                    : D <= Lo     ? (Kind == 2 ? uint32_t(INT32_MIN) : 0u)
-                   : D >= Hi     ? (Kind == 2 ? uint32_t(INT32_MAX) : UINT32_MAX)
-                   : Kind == 2   ? uint32_t(int32_t(D))
-                                 : uint32_t(D);
+                   : D >= Hi   ? (Kind == 2 ? uint32_t(INT32_MAX) : UINT32_MAX)
+                   : Kind == 2 ? uint32_t(int32_t(D))
+                               : uint32_t(D);
       writeV(C, I.op(Role::VDst), L, R);
       break;
     }
@@ -1364,9 +1456,10 @@ Error v_div_scale_f64(WaveCtx &C, const Instr &I) {
                   expD(B2) <= 53 || expD(B1) == 0x7ff || expD(B2) == 0x7ff ||
                   int(expD(B2)) - int(expD(B1)) <= -1021;
     if (Scales) {
-      Err = instError(C, I, formatv("lane {0}: operands {1} / {2} need the "
-                                    "scaling path, which is not modelled",
-                                    L, S2, S1));
+      Err = instError(C, I,
+                      formatv("lane {0}: operands {1} / {2} need the "
+                              "scaling path, which is not modelled",
+                              L, S2, S1));
       return;
     }
     writeV64(C, I.op(Role::VDst), L, bit_cast<uint64_t>(S0));
@@ -1405,8 +1498,10 @@ Error v_div_fixup_f64(WaveCtx &C, const Instr &I) {
     else if (std::isinf(D) || N == 0)
       R = Sign;
     else if (int(expD(BN)) - int(expD(BD)) < -1075) {
-      Err = instError(C, I, formatv("lane {0}: the underflow result is not "
-                                    "modelled", L));
+      Err = instError(C, I,
+                      formatv("lane {0}: the underflow result is not "
+                              "modelled",
+                              L));
       return;
     } else
       R = Sign | (bit_cast<uint64_t>(Q) & 0x7fffffffffffffffull);
@@ -1422,31 +1517,58 @@ Error v_div_fixup_f64(WaveCtx &C, const Instr &I) {
 // processed in lane order, each seeing the previous lanes' updates, and a
 // returning form gives every lane the value before its own update.
 
-enum class AtomicOp { Swap, CmpSwap, Add, Sub, SMin, UMin, SMax, UMax, And, Or,
-                      Xor, Inc, Dec };
+enum class AtomicOp {
+  Swap,
+  CmpSwap,
+  Add,
+  Sub,
+  SMin,
+  UMin,
+  SMax,
+  UMax,
+  And,
+  Or,
+  Xor,
+  Inc,
+  Dec
+};
 
 /// The new memory value; Data is the operand, Cmp the compare value.
 uint32_t atomicResult(AtomicOp Op, uint32_t Old, uint32_t Data, uint32_t Cmp) {
   switch (Op) {
-  case AtomicOp::Swap: return Data;
-  case AtomicOp::CmpSwap: return Old == Cmp ? Data : Old;
-  case AtomicOp::Add: return Old + Data;
-  case AtomicOp::Sub: return Old - Data;
-  case AtomicOp::SMin: return uint32_t(std::min(int32_t(Old), int32_t(Data)));
-  case AtomicOp::UMin: return std::min(Old, Data);
-  case AtomicOp::SMax: return uint32_t(std::max(int32_t(Old), int32_t(Data)));
-  case AtomicOp::UMax: return std::max(Old, Data);
-  case AtomicOp::And: return Old & Data;
-  case AtomicOp::Or: return Old | Data;
-  case AtomicOp::Xor: return Old ^ Data;
-  case AtomicOp::Inc: return Old >= Data ? 0 : Old + 1;
-  case AtomicOp::Dec: return Old == 0 || Old > Data ? Data : Old - 1;
+  case AtomicOp::Swap:
+    return Data;
+  case AtomicOp::CmpSwap:
+    return Old == Cmp ? Data : Old;
+  case AtomicOp::Add:
+    return Old + Data;
+  case AtomicOp::Sub:
+    return Old - Data;
+  case AtomicOp::SMin:
+    return uint32_t(std::min(int32_t(Old), int32_t(Data)));
+  case AtomicOp::UMin:
+    return std::min(Old, Data);
+  case AtomicOp::SMax:
+    return uint32_t(std::max(int32_t(Old), int32_t(Data)));
+  case AtomicOp::UMax:
+    return std::max(Old, Data);
+  case AtomicOp::And:
+    return Old & Data;
+  case AtomicOp::Or:
+    return Old | Data;
+  case AtomicOp::Xor:
+    return Old ^ Data;
+  case AtomicOp::Inc:
+    return Old >= Data ? 0 : Old + 1;
+  case AtomicOp::Dec:
+    return Old == 0 || Old > Data ? Data : Old - 1;
   }
   llvm_unreachable("bad atomic");
 }
 
 /// GLOBAL_/FLAT_ATOMIC_*: for CmpSwap vdata holds {new value, compare}.
-template <AtomicOp Op, bool Rtn> Error global_atomic(WaveCtx &C, const Instr &I) {
+template <AtomicOp Op, bool Rtn>
+Error global_atomic(WaveCtx &C, const Instr &I) {
   const Operand &Data = I.op(Role::VData);
   uint64_t Exec = C.exec();
   for (unsigned L = 0; L != C.Lanes; ++L) {
@@ -1457,9 +1579,9 @@ template <AtomicOp Op, bool Rtn> Error global_atomic(WaveCtx &C, const Instr &I)
       return P.takeError();
     uint32_t Old;
     std::memcpy(&Old, *P, 4);
-    uint32_t New = atomicResult(Op, Old, readV(C, Data, L),
-                                Op == AtomicOp::CmpSwap ? readV(C, Data, L, 1)
-                                                        : 0);
+    uint32_t New =
+        atomicResult(Op, Old, readV(C, Data, L),
+                     Op == AtomicOp::CmpSwap ? readV(C, Data, L, 1) : 0);
     std::memcpy(*P, &New, 4);
     if (Rtn)
       writeV(C, I.op(Role::VDst), L, Old);
@@ -1483,9 +1605,10 @@ template <AtomicOp Op, bool Rtn> Error ds_atomic(WaveCtx &C, const Instr &I) {
     uint32_t Old;
     std::memcpy(&Old, &C.LDS[Addr], 4);
     uint32_t D0 = readV(C, I.op(Role::Data0), L);
-    uint32_t New = Op == AtomicOp::CmpSwap
-                       ? atomicResult(Op, Old, readV(C, I.op(Role::Data1), L), D0)
-                       : atomicResult(Op, Old, D0, 0);
+    uint32_t New =
+        Op == AtomicOp::CmpSwap
+            ? atomicResult(Op, Old, readV(C, I.op(Role::Data1), L), D0)
+            : atomicResult(Op, Old, D0, 0);
     std::memcpy(&C.LDS[Addr], &New, 4);
     if (Rtn)
       writeV(C, I.op(Role::VDst), L, Old);
@@ -1626,12 +1749,12 @@ StringMap<Semantics> buildTable() {
   Add({"S_ENDPGM"}, endpgm);
   Add({"S_BARRIER"}, barrier);
   Add({"S_WAITCNT", "S_WAITCNT_VSCNT", "S_WAITCNT_VMCNT", "S_WAITCNT_EXPCNT",
-       "S_WAITCNT_LGKMCNT", "S_WAITCNT_DEPCTR", "S_NOP", "S_SLEEP",
-       "S_SETPRIO", "S_CLAUSE", "S_INST_PREFETCH", "S_DELAY_ALU"},
+       "S_WAITCNT_LGKMCNT", "S_WAITCNT_DEPCTR", "S_NOP", "S_SLEEP", "S_SETPRIO",
+       "S_CLAUSE", "S_INST_PREFETCH", "S_DELAY_ALU"},
       nop);
   // Cache maintenance: the model has no caches, memory is always coherent.
-  Add({"BUFFER_GL0_INV", "BUFFER_GL1_INV", "BUFFER_WBINVL1", "BUFFER_WBINVL1_VOL",
-       "BUFFER_WBL2", "BUFFER_INV"},
+  Add({"BUFFER_GL0_INV", "BUFFER_GL1_INV", "BUFFER_WBINVL1",
+       "BUFFER_WBINVL1_VOL", "BUFFER_WBL2", "BUFFER_INV"},
       nop);
   Add({"S_BRANCH"}, cbranch<0>);
   Add({"S_CBRANCH_SCC0"}, cbranch<1>);
@@ -1816,11 +1939,11 @@ StringMap<Semantics> buildTable() {
   AddV("V_CMP_" #OP "_" TY, FN<FCmp::OP>);                                     \
   AddV("V_CMPX_" #OP "_" TY, FN<FCmp::OP, true>);
 #define FP_CMPS(TY, FN)                                                        \
-  FP_CMP(LT, TY, FN) FP_CMP(EQ, TY, FN) FP_CMP(LE, TY, FN)                     \
-  FP_CMP(GT, TY, FN) FP_CMP(LG, TY, FN) FP_CMP(GE, TY, FN)                     \
-  FP_CMP(O, TY, FN) FP_CMP(U, TY, FN) FP_CMP(NGE, TY, FN)                      \
-  FP_CMP(NLG, TY, FN) FP_CMP(NGT, TY, FN) FP_CMP(NLE, TY, FN)                  \
-  FP_CMP(NEQ, TY, FN) FP_CMP(NLT, TY, FN)
+  FP_CMP(LT, TY, FN)                                                           \
+  FP_CMP(EQ, TY, FN) FP_CMP(LE, TY, FN) FP_CMP(GT, TY, FN) FP_CMP(LG, TY, FN)  \
+      FP_CMP(GE, TY, FN) FP_CMP(O, TY, FN) FP_CMP(U, TY, FN)                   \
+          FP_CMP(NGE, TY, FN) FP_CMP(NLG, TY, FN) FP_CMP(NGT, TY, FN)          \
+              FP_CMP(NLE, TY, FN) FP_CMP(NEQ, TY, FN) FP_CMP(NLT, TY, FN)
   FP_CMPS("F32", v_cmp_f32)
   FP_CMPS("F64", v_cmp_f64)
 #undef FP_CMPS
@@ -1844,7 +1967,8 @@ StringMap<Semantics> buildTable() {
     }
   // Private memory (MUBUF with the private-segment descriptor).
   for (StringRef W : {"DWORD", "DWORDX2", "DWORDX3", "DWORDX4"})
-    for (StringRef Form : {"_OFFSET", "_OFFEN", "_IDXEN", "_BOTHEN", "_ADDR64"}) {
+    for (StringRef Form :
+         {"_OFFSET", "_OFFEN", "_IDXEN", "_BOTHEN", "_ADDR64"}) {
       T[(Twine("BUFFER_LOAD_") + W + Form).str()] = buffer_private<false>;
       T[(Twine("BUFFER_STORE_") + W + Form).str()] = buffer_private<true>;
     }
@@ -1865,14 +1989,22 @@ StringMap<Semantics> buildTable() {
   }
   // Integer VOP2 ops whose routine applies SDWA selects (valu2).
   for (auto [Name, Fn] : std::initializer_list<std::pair<StringRef, Semantics>>{
-           {"V_ADD_U32", v_add_u32},         {"V_ADD_NC_U32", v_add_u32},
-           {"V_SUB_U32", v_sub_u32},         {"V_SUB_NC_U32", v_sub_u32},
-           {"V_SUBREV_U32", v_subrev_u32},   {"V_SUBREV_NC_U32", v_subrev_u32},
-           {"V_AND_B32", v_and_b32},         {"V_OR_B32", v_or_b32},
-           {"V_XOR_B32", v_xor_b32},         {"V_LSHLREV_B32", v_lshlrev_b32},
-           {"V_LSHRREV_B32", v_lshrrev_b32}, {"V_ASHRREV_I32", v_ashrrev_i32},
-           {"V_MUL_U32_U24", v_mul_u32_u24}, {"V_MAX_I32", v_max_i32},
-           {"V_MIN_I32", v_min_i32},         {"V_MAX_U32", v_max_u32},
+           {"V_ADD_U32", v_add_u32},
+           {"V_ADD_NC_U32", v_add_u32},
+           {"V_SUB_U32", v_sub_u32},
+           {"V_SUB_NC_U32", v_sub_u32},
+           {"V_SUBREV_U32", v_subrev_u32},
+           {"V_SUBREV_NC_U32", v_subrev_u32},
+           {"V_AND_B32", v_and_b32},
+           {"V_OR_B32", v_or_b32},
+           {"V_XOR_B32", v_xor_b32},
+           {"V_LSHLREV_B32", v_lshlrev_b32},
+           {"V_LSHRREV_B32", v_lshrrev_b32},
+           {"V_ASHRREV_I32", v_ashrrev_i32},
+           {"V_MUL_U32_U24", v_mul_u32_u24},
+           {"V_MAX_I32", v_max_i32},
+           {"V_MIN_I32", v_min_i32},
+           {"V_MAX_U32", v_max_u32},
            {"V_MIN_U32", v_min_u32}})
     T[(Name + "_sdwa").str()] = Fn;
   AddV("V_XAD_U32", v_xad_u32);
@@ -1934,18 +2066,19 @@ StringMap<Semantics> buildTable() {
     Semantics G, GRtn, D, DRtn;
   };
 #define ATOMIC(GN, DN, OP)                                                     \
-  AtomicName{GN, DN, global_atomic<AtomicOp::OP, false>,                       \
-             global_atomic<AtomicOp::OP, true>, ds_atomic<AtomicOp::OP, false>, \
-             ds_atomic<AtomicOp::OP, true>}
-  for (const AtomicName &A : {
-           ATOMIC("SWAP", "WRXCHG_RTN_B32", Swap),
-           ATOMIC("CMPSWAP", "CMPST_B32", CmpSwap),
-           ATOMIC("ADD", "ADD_U32", Add), ATOMIC("SUB", "SUB_U32", Sub),
-           ATOMIC("SMIN", "MIN_I32", SMin), ATOMIC("UMIN", "MIN_U32", UMin),
-           ATOMIC("SMAX", "MAX_I32", SMax), ATOMIC("UMAX", "MAX_U32", UMax),
-           ATOMIC("AND", "AND_B32", And), ATOMIC("OR", "OR_B32", Or),
-           ATOMIC("XOR", "XOR_B32", Xor), ATOMIC("INC", "INC_U32", Inc),
-           ATOMIC("DEC", "DEC_U32", Dec)}) {
+  AtomicName {                                                                 \
+    GN, DN, global_atomic<AtomicOp::OP, false>,                                \
+        global_atomic<AtomicOp::OP, true>, ds_atomic<AtomicOp::OP, false>,     \
+        ds_atomic<AtomicOp::OP, true>                                          \
+  }
+  for (const AtomicName &A :
+       {ATOMIC("SWAP", "WRXCHG_RTN_B32", Swap),
+        ATOMIC("CMPSWAP", "CMPST_B32", CmpSwap), ATOMIC("ADD", "ADD_U32", Add),
+        ATOMIC("SUB", "SUB_U32", Sub), ATOMIC("SMIN", "MIN_I32", SMin),
+        ATOMIC("UMIN", "MIN_U32", UMin), ATOMIC("SMAX", "MAX_I32", SMax),
+        ATOMIC("UMAX", "MAX_U32", UMax), ATOMIC("AND", "AND_B32", And),
+        ATOMIC("OR", "OR_B32", Or), ATOMIC("XOR", "XOR_B32", Xor),
+        ATOMIC("INC", "INC_U32", Inc), ATOMIC("DEC", "DEC_U32", Dec)}) {
     for (StringRef Seg : {"GLOBAL", "FLAT"})
       for (StringRef Form : {"", "_SADDR"}) {
         std::string Base = (Twine(Seg) + "_ATOMIC_" + A.Global + Form).str();

@@ -111,9 +111,10 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
     LastAddr = P.Insts[W.PC].Addr;
     const Instr &I = P.Insts[W.PC];
     if (P.Trace)
-      *P.Trace << formatv("wave {0} exec {1:x16} vcc {5:x16} scc {2} {3:x-}: {4}\n",
-                          &W - &Wave0, C.exec(), unsigned(W.SCC), I.Addr,
-                          P.Dec->print(P.Decoded[W.PC]), C.vcc());
+      *P.Trace << formatv(
+          "wave {0} exec {1:x16} vcc {5:x16} scc {2} {3:x-}: {4}\n",
+          &W - &Wave0, C.exec(), unsigned(W.SCC), I.Addr,
+          P.Dec->print(P.Decoded[W.PC]), C.vcc());
     ++St.WaveInsts;
     ++St.ByClass[unsigned(I.Class)];
     if (I.Class == InstClass::VALU)
@@ -135,9 +136,9 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
       *P.Trace << "\n";
     }
     if (St.WaveInsts > MaxWaveInsts)
-      return instError(C, I,
-                       formatv("the dispatch exceeded {0} wave-instructions",
-                               MaxWaveInsts));
+      return instError(
+          C, I,
+          formatv("the dispatch exceeded {0} wave-instructions", MaxWaveInsts));
   }
   return Error::success();
 }
@@ -175,8 +176,8 @@ Error amdgpu_emu::runWorkgroup(DispatchState &DS,
       uint32_t X = Lin % Size[0], Y = Lin / Size[0] % Size[1],
                Z = Lin / (Size[0] * Size[1]);
       if (P.PackedTID) {
-        W.V[0 * P.Lanes + L] = X | (WIEnable >= 1 ? Y << 10 : 0) |
-                               (WIEnable >= 2 ? Z << 20 : 0);
+        W.V[0 * P.Lanes + L] =
+            X | (WIEnable >= 1 ? Y << 10 : 0) | (WIEnable >= 2 ? Z << 20 : 0);
       } else {
         W.V[0 * P.Lanes + L] = X;
         W.V[1 * P.Lanes + L] = WIEnable >= 1 ? Y : 0;

@@ -78,14 +78,14 @@ protected:
     auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
     auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
     std::vector<std::string> Names;
-    for (const ReconvergenceViolation &V : findReconvergenceViolations(
-             F, PDT, [&](const BasicBlock &BB) {
-               return UI.hasDivergentTerminator(BB);
-             }))
-      Names.push_back((V.Terminator->getParent()->getName() +
-                       (V.K == ReconvergenceViolation::MultiWay ? ":multi"
-                                                                : ":noprimary"))
-                          .str());
+    for (const ReconvergenceViolation &V :
+         findReconvergenceViolations(F, PDT, [&](const BasicBlock &BB) {
+           return UI.hasDivergentTerminator(BB);
+         }))
+      Names.push_back(
+          (V.Terminator->getParent()->getName() +
+           (V.K == ReconvergenceViolation::MultiWay ? ":multi" : ":noprimary"))
+              .str());
     return Names;
   }
 
@@ -100,19 +100,20 @@ protected:
 
 using Names = std::vector<std::string>;
 
-const char *const TidPrologue = "entry:\n"
-                                "  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n"
-                                "  %d = icmp eq i32 %tid, 0\n"
-                                "  %d2 = icmp ult i32 %tid, 7\n"
-                                "  %c = icmp eq i32 %u, 0\n";
+const char *const TidPrologue =
+    "entry:\n"
+    "  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n"
+    "  %d = icmp eq i32 %tid, 0\n"
+    "  %d2 = icmp ult i32 %tid, 7\n"
+    "  %c = icmp eq i32 %u, 0\n";
 
 // if-then: the join post-dominates the branch, so it is the primary
 // successor whichever operand it is.
 TEST_F(ReconvergeCFGTest, IfThenIsReconverging) {
-  Function &F = parse(std::string(TidPrologue) +
-                      "  br i1 %d, label %then, label %join\n"
-                      "then:\n  br label %join\n"
-                      "join:\n  ret void\n");
+  Function &F =
+      parse(std::string(TidPrologue) + "  br i1 %d, label %then, label %join\n"
+                                       "then:\n  br label %join\n"
+                                       "join:\n  ret void\n");
   EXPECT_EQ(violations(F), Names{});
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   EXPECT_EQ(getPrimarySuccessor(F.getEntryBlock(), PDT)->getName(), "join");
@@ -179,9 +180,9 @@ TEST_F(ReconvergeCFGTest, DivergentSwitchIsMultiWay) {
 // A divergent branch whose two edges go to one block is unconditional in
 // effect.
 TEST_F(ReconvergeCFGTest, SameSuccessorTwiceIsReconverging) {
-  Function &F = parse(std::string(TidPrologue) +
-                      "  br i1 %d, label %join, label %join\n"
-                      "join:\n  ret void\n");
+  Function &F =
+      parse(std::string(TidPrologue) + "  br i1 %d, label %join, label %join\n"
+                                       "join:\n  ret void\n");
   EXPECT_EQ(violations(F), Names{});
 }
 
@@ -189,11 +190,11 @@ TEST_F(ReconvergeCFGTest, SameSuccessorTwiceIsReconverging) {
 // terminator names the join first (thesis Fig. 4.10: taking the join first
 // would make the edge side -> join a back edge).
 TEST_F(ReconvergeCFGTest, DFPDTakesSecondarySuccessorFirst) {
-  Function &F = parse(std::string(TidPrologue) +
-                      "  br i1 %d, label %join, label %side\n"
-                      "side:\n  br label %join\n"
-                      "join:\n  br label %exit\n"
-                      "exit:\n  ret void\n");
+  Function &F =
+      parse(std::string(TidPrologue) + "  br i1 %d, label %join, label %side\n"
+                                       "side:\n  br label %join\n"
+                                       "join:\n  br label %exit\n"
+                                       "exit:\n  ret void\n");
   EXPECT_EQ(ordering(F, ReconvergeOrdering::DFPD),
             (Names{"entry", "side", "join", "exit"}));
 }
@@ -202,13 +203,13 @@ TEST_F(ReconvergeCFGTest, DFPDTakesSecondarySuccessorFirst) {
 // finished before the other side starts, and a join only comes after all
 // of its predecessors.
 TEST_F(ReconvergeCFGTest, DFPDIsDepthFirstAndTopological) {
-  Function &F = parse(std::string(TidPrologue) +
-                      "  br i1 %d, label %a, label %b\n"
-                      "a:\n  br i1 %d2, label %a1, label %a2\n"
-                      "a1:\n  br label %a2\n"
-                      "a2:\n  br label %join\n"
-                      "b:\n  br label %join\n"
-                      "join:\n  ret void\n");
+  Function &F =
+      parse(std::string(TidPrologue) + "  br i1 %d, label %a, label %b\n"
+                                       "a:\n  br i1 %d2, label %a1, label %a2\n"
+                                       "a1:\n  br label %a2\n"
+                                       "a2:\n  br label %join\n"
+                                       "b:\n  br label %join\n"
+                                       "join:\n  ret void\n");
   EXPECT_EQ(ordering(F, ReconvergeOrdering::DFPD),
             (Names{"entry", "a", "a1", "a2", "b", "join"}));
 }

@@ -49,9 +49,9 @@ TEST(EmuDecoder, ClassesOnGfx90a) {
   ASSERT_TRUE(bool(Insts)) << toString(Insts.takeError());
   ASSERT_EQ(Insts->size(), 9u);
   const InstClass Expected[] = {
-      InstClass::SMEM,     InstClass::WaitNop, InstClass::SALU,
-      InstClass::VALU,     InstClass::VALU,    InstClass::ExecMask,
-      InstClass::Branch,   InstClass::VMEM,    InstClass::SALU};
+      InstClass::SMEM,   InstClass::WaitNop, InstClass::SALU,
+      InstClass::VALU,   InstClass::VALU,    InstClass::ExecMask,
+      InstClass::Branch, InstClass::VMEM,    InstClass::SALU};
   for (unsigned I = 0; I != 9; ++I)
     EXPECT_EQ((*Insts)[I].Class, Expected[I])
         << D->print((*Insts)[I]) << " is "

@@ -114,8 +114,9 @@ struct RunResult {
 /// WaveSize), s[0:1] = kernarg pointer, v0 = work-item id, and an output
 /// buffer of OutDwords dwords (initially 0xdead) at kernarg offset 0.
 /// Denorm is COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_32 (3: kept, 0: flushed).
-RunResult runKernel(StringRef CPU, unsigned WaveSize, unsigned Lanes, StringRef Asm,
-              unsigned OutDwords = 64, unsigned Denorm = 3) {
+RunResult runKernel(StringRef CPU, unsigned WaveSize, unsigned Lanes,
+                    StringRef Asm, unsigned OutDwords = 64,
+                    unsigned Denorm = 3) {
   RunResult R;
   std::vector<uint8_t> Code = assemble(CPU, (Asm + "\ns_endpgm").str());
   if (Code.empty()) {
@@ -160,7 +161,8 @@ RunResult runKernel(StringRef CPU, unsigned WaveSize, unsigned Lanes, StringRef 
   ArrayRef<uint8_t> Bytes = (*Ex)->getMemory().buffer(L.Args[0].Addr);
   for (size_t I = 0; I + 4 <= Bytes.size(); I += 4)
     R.Out.push_back(uint32_t(Bytes[I]) | uint32_t(Bytes[I + 1]) << 8 |
-                    uint32_t(Bytes[I + 2]) << 16 | uint32_t(Bytes[I + 3]) << 24);
+                    uint32_t(Bytes[I + 2]) << 16 |
+                    uint32_t(Bytes[I + 3]) << 24);
   return R;
 }
 
@@ -233,7 +235,8 @@ TEST(EmuSemantics, PartialExec) {
   v_mov_b32 v5, s5
   global_store_dword v2, v4, s[2:3] offset:256
   global_store_dword v2, v5, s[2:3] offset:260
-)"), 66);
+)"),
+                          66);
   ASSERT_EQ(R.Error, "");
   for (unsigned L = 0; L != 64; ++L)
     EXPECT_EQ(R.Out[L], L < 4 ? 100u : 7u) << "lane " << L;
@@ -256,7 +259,8 @@ skipped:
   s_mov_b64 exec, s[4:5]
   v_mov_b32 v3, s6
   global_store_dword v2, v3, s[2:3] offset:256
-)"), 65);
+)"),
+                          65);
   ASSERT_EQ(R.Error, "");
   for (unsigned L = 0; L != 64; ++L)
     EXPECT_EQ(R.Out[L], 0xdeadu) << "lane " << L;
@@ -275,7 +279,8 @@ TEST(EmuSemantics, Wave32CarryAndMasks) {
   v_mov_b32 v7, exec_lo
   global_store_dword v2, v6, s[2:3] offset:128
   global_store_dword v2, v7, s[2:3] offset:132
-)"), 34);
+)"),
+                          34);
   ASSERT_EQ(R.Error, "");
   EXPECT_EQ(R.Out[0], 0u);
   for (unsigned L = 1; L != 20; ++L)
@@ -437,7 +442,8 @@ TEST(EmuSemantics, GlobalAtomicsReturnOldValues) {
   global_atomic_cmpswap v10, v2, v[8:9], s[2:3] offset:132 glc
   global_store_dword v1, v10, s[2:3] offset:64
   global_atomic_umax v2, v0, s[2:3] offset:136
-)"), 35);
+)"),
+                          35);
   ASSERT_EQ(R.Error, "");
   uint32_t Sum = 10;
   for (unsigned L = 0; L != 8; ++L) {
@@ -447,7 +453,8 @@ TEST(EmuSemantics, GlobalAtomicsReturnOldValues) {
   EXPECT_EQ(R.Out[32], Sum);
   EXPECT_EQ(R.Out[16], 7u); // Lane 0 swaps 7 -> 99 ...
   for (unsigned L = 1; L != 8; ++L)
-    EXPECT_EQ(R.Out[16 + L], 99u) << "cmpswap, lane " << L; // ... the rest see 99.
+    EXPECT_EQ(R.Out[16 + L], 99u)
+        << "cmpswap, lane " << L; // ... the rest see 99.
   EXPECT_EQ(R.Out[33], 99u);
   EXPECT_EQ(R.Out[34], 0xdeadu); // umax(0xdead, lane) keeps 0xdead.
 }
@@ -467,7 +474,8 @@ TEST(EmuSemantics, LDSAtomicsAndReadWrite2) {
   global_store_dword v2, v6, s[2:3] offset:64
   global_store_dword v2, v12, s[2:3] offset:68
   global_store_dword v2, v13, s[2:3] offset:72
-)"), 19);
+)"),
+                          19);
   ASSERT_EQ(R.Error, "");
   EXPECT_EQ(R.Out[0], 5u);
   EXPECT_EQ(R.Out[1], 0u);
@@ -499,7 +507,8 @@ TEST(EmuSemantics, CrossLane) {
   global_store_dword v2, v7, s[2:3] offset:8
   global_store_dword v2, v8, s[2:3] offset:12
   global_store_dword v1, v4, s[2:3] offset:16
-)"), 68);
+)"),
+                          68);
   ASSERT_EQ(R.Error, "");
   EXPECT_EQ(R.Out[0], 15u);
   EXPECT_EQ(R.Out[1], 24u); // Lane 8, the first active one.

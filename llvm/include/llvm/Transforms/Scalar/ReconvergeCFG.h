@@ -67,8 +67,8 @@ BasicBlock *getPrimarySuccessor(const BasicBlock &BB,
                                 const PostDominatorTree &PDT);
 
 /// Prints the violations, one per line, naming the block and the reason.
-void printReconvergenceViolations(
-    raw_ostream &OS, ArrayRef<ReconvergenceViolation> Violations);
+void printReconvergenceViolations(raw_ostream &OS,
+                                  ArrayRef<ReconvergenceViolation> Violations);
 
 /// Block orderings for the transform (thesis §4.3.1). Every ordering holds
 /// each block reachable from the entry exactly once, the entry first, and
@@ -98,9 +98,9 @@ enum class ReconvergeOrdering {
 ///  - the order is a topological order of the forward DAG, so the only
 ///    backward edges are the loops' (or irreducible cycles') retreating
 ///    edges.
-std::vector<BasicBlock *> computeReconvergeOrdering(const Function &F,
-                                                   const PostDominatorTree &PDT,
-                                                   ReconvergeOrdering Kind);
+std::vector<BasicBlock *>
+computeReconvergeOrdering(const Function &F, const PostDominatorTree &PDT,
+                          ReconvergeOrdering Kind);
 
 } // namespace llvm
 
