@@ -1016,6 +1016,24 @@ uint64_t vmemAddr(const WaveCtx &C, const Instr &I, unsigned L) {
   return readV64(C, I.op(Role::VAddr), L) + uint64_t(Off);
 }
 
+/// The workgroup's LDS bytes [Addr, Addr + Bytes), or an error naming the
+/// lane if they are not all inside the LDS allocation.
+Expected<uint8_t *> ldsPointer(WaveCtx &C, const Instr &I, unsigned L,
+                               uint64_t Addr, unsigned Bytes) {
+  if (Addr + Bytes > C.LDS.size())
+    return instError(C, I,
+                     formatv("lane {0}: {1} bytes at LDS address 0x{2:x-} "
+                             "are outside the {3}-byte LDS allocation",
+                             L, Bytes, Addr, C.LDS.size()));
+  return &C.LDS[Addr];
+}
+
+/// The LDS address of a DS_* instruction in lane L: addr + offset.
+uint64_t dsAddr(const WaveCtx &C, const Instr &I, unsigned L) {
+  return uint64_t(readV(C, I.op(Role::Addr), L)) +
+         uint16_t(I.imm(Role::Offset));
+}
+
 /// The host bytes a lane's GLOBAL_*/FLAT_* access of Bytes at Addr touches.
 /// FLAT_* addresses inside the private aperture reach the lane's private
 /// segment (offset = Addr - aperture base, as addrspacecast builds them),
@@ -1036,15 +1054,8 @@ Expected<uint8_t *> vmemPointer(WaveCtx &C, const Instr &I, unsigned L,
                                L, Bytes, Off, C.W.PrivateSize));
     return &C.W.Priv[size_t(L) * C.W.PrivateSize + Off];
   }
-  if (InAperture(SharedApertureBase)) {
-    uint64_t Off = Addr - SharedApertureBase;
-    if (Off + Bytes > C.LDS.size())
-      return instError(C, I,
-                       formatv("lane {0}: {1} bytes at LDS address 0x{2:x-} "
-                               "are outside the {3}-byte LDS allocation",
-                               L, Bytes, Off, C.LDS.size()));
-    return &C.LDS[Off];
-  }
+  if (InAperture(SharedApertureBase))
+    return ldsPointer(C, I, L, Addr - SharedApertureBase, Bytes);
   if (uint8_t *P = C.DS.Mem.translate(Addr, Bytes))
     return P;
   return instError(C, I,
@@ -1595,21 +1606,17 @@ template <AtomicOp Op, bool Rtn> Error ds_atomic(WaveCtx &C, const Instr &I) {
   for (unsigned L = 0; L != C.Lanes; ++L) {
     if (!((Exec >> L) & 1))
       continue;
-    uint64_t Addr =
-        uint64_t(readV(C, I.op(Role::Addr), L)) + uint16_t(I.imm(Role::Offset));
-    if (Addr + 4 > C.LDS.size())
-      return instError(C, I,
-                       formatv("lane {0}: 4 bytes at LDS address 0x{1:x-} "
-                               "are outside the {2}-byte LDS allocation",
-                               L, Addr, C.LDS.size()));
+    Expected<uint8_t *> P = ldsPointer(C, I, L, dsAddr(C, I, L), 4);
+    if (!P)
+      return P.takeError();
     uint32_t Old;
-    std::memcpy(&Old, &C.LDS[Addr], 4);
+    std::memcpy(&Old, *P, 4);
     uint32_t D0 = readV(C, I.op(Role::Data0), L);
     uint32_t New =
         Op == AtomicOp::CmpSwap
             ? atomicResult(Op, Old, readV(C, I.op(Role::Data1), L), D0)
             : atomicResult(Op, Old, D0, 0);
-    std::memcpy(&C.LDS[Addr], &New, 4);
+    std::memcpy(*P, &New, 4);
     if (Rtn)
       writeV(C, I.op(Role::VDst), L, Old);
   }
@@ -1664,18 +1671,6 @@ template <bool One, unsigned Bits> Error s_bitcmp(WaveCtx &C, const Instr &I) {
 
 // --- LDS --------------------------------------------------------------------
 
-/// LDS address of a lane, or an error if [Addr, Addr + Bytes) is outside the
-/// workgroup's allocation.
-Expected<uint64_t> ldsAddr(WaveCtx &C, const Instr &I, unsigned L,
-                           uint64_t Addr, unsigned Bytes) {
-  if (Addr + Bytes > C.LDS.size())
-    return instError(C, I,
-                     formatv("lane {0}: {1} bytes at LDS address 0x{2:x-} "
-                             "are outside the {3}-byte LDS allocation",
-                             L, Bytes, Addr, C.LDS.size()));
-  return Addr;
-}
-
 /// ds_read2*/ds_write2*: two elements of Size bytes (4 or 8) at addr +
 /// offset0 * Stride and addr + offset1 * Stride, Stride = Size (x64 for the
 /// st64 forms). Stores write data0 then data1; loads fill vdst in order.
@@ -1689,16 +1684,16 @@ Error ds_access2(WaveCtx &C, const Instr &I) {
     uint64_t Base = readV(C, I.op(Role::Addr), L);
     for (unsigned E = 0; E != 2; ++E) {
       uint64_t Off = uint8_t(I.imm(E ? Role::Offset1 : Role::Offset0));
-      Expected<uint64_t> A = ldsAddr(C, I, L, Base + Off * Stride, Size);
-      if (!A)
-        return A.takeError();
+      Expected<uint8_t *> P = ldsPointer(C, I, L, Base + Off * Stride, Size);
+      if (!P)
+        return P.takeError();
       for (unsigned D = 0; D != Dw; ++D) {
         if (Store) {
           uint32_t V = readV(C, I.op(E ? Role::Data1 : Role::Data0), L, D);
-          std::memcpy(&C.LDS[*A + 4 * D], &V, 4);
+          std::memcpy(*P + 4 * D, &V, 4);
         } else {
           uint32_t V;
-          std::memcpy(&V, &C.LDS[*A + 4 * D], 4);
+          std::memcpy(&V, *P + 4 * D, 4);
           writeV(C, I.op(Role::VDst), L, V, E * Dw + D);
         }
       }
@@ -1714,20 +1709,16 @@ template <bool Store> Error ds_access(WaveCtx &C, const Instr &I) {
   for (unsigned L = 0; L != C.Lanes; ++L) {
     if (!((Exec >> L) & 1))
       continue;
-    uint64_t Addr =
-        uint64_t(readV(C, I.op(Role::Addr), L)) + uint16_t(I.imm(Role::Offset));
-    if (Addr + Bytes > C.LDS.size())
-      return instError(C, I,
-                       formatv("lane {0}: {1} bytes at LDS address 0x{2:x-} "
-                               "are outside the {3}-byte LDS allocation",
-                               L, Bytes, Addr, C.LDS.size()));
+    Expected<uint8_t *> P = ldsPointer(C, I, L, dsAddr(C, I, L), Bytes);
+    if (!P)
+      return P.takeError();
     for (unsigned Dw = 0; Dw != Data.Dwords; ++Dw) {
       if (Store) {
         uint32_t V = readV(C, Data, L, Dw);
-        std::memcpy(&C.LDS[Addr + 4 * Dw], &V, 4);
+        std::memcpy(*P + 4 * Dw, &V, 4);
       } else {
         uint32_t V;
-        std::memcpy(&V, &C.LDS[Addr + 4 * Dw], 4);
+        std::memcpy(&V, *P + 4 * Dw, 4);
         writeV(C, Data, L, V, Dw);
       }
     }
@@ -1940,10 +1931,11 @@ StringMap<Semantics> buildTable() {
   AddV("V_CMPX_" #OP "_" TY, FN<FCmp::OP, true>);
 #define FP_CMPS(TY, FN)                                                        \
   FP_CMP(LT, TY, FN)                                                           \
-  FP_CMP(EQ, TY, FN) FP_CMP(LE, TY, FN) FP_CMP(GT, TY, FN) FP_CMP(LG, TY, FN)  \
-      FP_CMP(GE, TY, FN) FP_CMP(O, TY, FN) FP_CMP(U, TY, FN)                   \
-          FP_CMP(NGE, TY, FN) FP_CMP(NLG, TY, FN) FP_CMP(NGT, TY, FN)          \
-              FP_CMP(NLE, TY, FN) FP_CMP(NEQ, TY, FN) FP_CMP(NLT, TY, FN)
+  FP_CMP(EQ, TY, FN)                                                           \
+  FP_CMP(LE, TY, FN) FP_CMP(GT, TY, FN) FP_CMP(LG, TY, FN) FP_CMP(GE, TY, FN)  \
+      FP_CMP(O, TY, FN) FP_CMP(U, TY, FN) FP_CMP(NGE, TY, FN)                  \
+          FP_CMP(NLG, TY, FN) FP_CMP(NGT, TY, FN) FP_CMP(NLE, TY, FN)          \
+              FP_CMP(NEQ, TY, FN) FP_CMP(NLT, TY, FN)
   FP_CMPS("F32", v_cmp_f32)
   FP_CMPS("F64", v_cmp_f64)
 #undef FP_CMPS

@@ -518,6 +518,28 @@ TEST(EmuSemantics, CrossLane) {
   EXPECT_EQ(R.Out[4], 0u);
 }
 
+// Out-of-bounds LDS and flat-aperture accesses stop the run, naming the
+// lane and the address.
+TEST(EmuSemantics, LDSBoundsFault) {
+  RunResult R = runKernel("gfx90a", 64, 4, withPrologue(R"(
+  v_lshlrev_b32 v3, 9, v0           ; lane * 512: lanes 2, 3 are outside
+  ds_read_b32 v4, v3
+)"));
+  EXPECT_NE(R.Error.find("lane 2: 4 bytes at LDS address 0x400 are outside "
+                         "the 1024-byte LDS allocation"),
+            std::string::npos)
+      << R.Error;
+  RunResult A = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  s_mov_b64 s[4:5], src_shared_base  ; the LDS aperture
+  v_mov_b32 v4, 0x3fe
+  v_mov_b32 v5, s5
+  flat_load_dword v6, v[4:5]         ; straddles the end of the LDS
+)"));
+  EXPECT_NE(A.Error.find("lane 0: 4 bytes at LDS address 0x3fe"),
+            std::string::npos)
+      << A.Error;
+}
+
 // Anything without semantics stops the run, naming the opcode.
 TEST(EmuSemantics, UnimplementedStops) {
   RunResult R = runKernel("gfx90a", 64, 1, withPrologue("v_sin_f32 v3, v2"));
