@@ -309,6 +309,17 @@ SALU2(s_ashr_i32, uint32_t(int32_t(A) >> (B & 31)))
 SALU2(s_ashr_i64, uint64_t(int64_t(A) >> (B & 63)))
 #undef SALU2
 
+/// s_mul_hi_u32 / s_mul_hi_i32: the high half of the 64-bit product. Like
+/// s_mul_i32 they do not write SCC.
+template <bool Signed> Error s_mul_hi(WaveCtx &C, const Instr &I) {
+  uint32_t A = uint32_t(readS(C, I.op(Role::Src0)));
+  uint32_t B = uint32_t(readS(C, I.op(Role::Src1)));
+  uint64_t P = Signed ? uint64_t(int64_t(int32_t(A)) * int32_t(B))
+                      : uint64_t(A) * B;
+  writeS(C, I.op(Role::SDst), uint32_t(P >> 32));
+  return Error::success();
+}
+
 Error s_mul_i32(WaveCtx &C, const Instr &I) { // Does not write SCC.
   writeS(C, I.op(Role::SDst),
          uint32_t(readS(C, I.op(Role::Src0))) *
@@ -1794,6 +1805,8 @@ StringMap<Semantics> buildTable() {
   Add({"S_ADDK_I32"}, s_k_i32<false>);
   Add({"S_MULK_I32"}, s_k_i32<true>);
   Add({"S_MUL_I32"}, s_mul_i32);
+  Add({"S_MUL_HI_U32"}, s_mul_hi<false>);
+  Add({"S_MUL_HI_I32"}, s_mul_hi<true>);
   Add({"S_MIN_I32"}, s_minmax<int32_t, false>);
   Add({"S_MAX_I32"}, s_minmax<int32_t, true>);
   Add({"S_MIN_U32"}, s_minmax<uint32_t, false>);
