@@ -121,7 +121,9 @@ static std::vector<Operand> buildRegisterTable(const MCRegisterInfo &MRI) {
       O.Dwords = 2;
     } else if (Name == "VCC_LO" || Name == "VCC_HI" || Name == "EXEC_LO" ||
                Name == "EXEC_HI" || Name == "M0" ||
-               Name.starts_with("FLAT_SCR_LO") ||
+               // M0's MC register is M0_gfxpre11 (encoding 124) or
+               // M0_gfx11plus (125); M0 itself is the pseudo.
+               Name.starts_with("M0_gfx") || Name.starts_with("FLAT_SCR_LO") ||
                Name.starts_with("FLAT_SCR_HI") || Name == "XNACK_MASK_LO" ||
                Name == "XNACK_MASK_HI") {
       O.Kind = OpKind::SGPR;
@@ -425,6 +427,9 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
       BlockLanes(Prog->Insts.size());
   DispatchState DS{*Prog,      K,    Mem,         Stats,     BlockExecutions,
                    BlockLanes, Dims, KernargAddr, PacketAddr};
+  FinalStates.clear();
+  if (KeepFinalStates)
+    DS.FinalStates = &FinalStates;
   std::array<uint32_t, 3> Groups;
   for (unsigned A = 0; A != 3; ++A)
     Groups[A] = (Dims.Grid[A] + Dims.Group[A] - 1) / Dims.Group[A];

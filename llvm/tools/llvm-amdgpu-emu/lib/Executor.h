@@ -75,6 +75,35 @@ struct DispatchDims {
   std::array<uint32_t, 3> Group = {1, 1, 1};
 };
 
+/// The architectural state of one wave after it ended: registers a unit
+/// test inspects after running a few instructions.
+struct WaveState {
+  unsigned Lanes = 64;
+  /// The scalar register file by hardware encoding (s0..s105, VCC at 106,
+  /// M0 at 124, EXEC at 126).
+  std::array<uint32_t, 128> SRegs = {};
+  bool SCC = false;
+  /// VGPRs, then AGPRs from index 256: register R of lane L is
+  /// VRegs[R * Lanes + L].
+  std::vector<uint32_t> VRegs;
+
+  uint32_t sgpr(unsigned N) const { return SRegs[N]; }
+  /// The pair s[N:N+1], s[N] in the low half.
+  uint64_t sgpr64(unsigned N) const {
+    return SRegs[N] | uint64_t(SRegs[N + 1]) << 32;
+  }
+  uint32_t vgpr(unsigned R, unsigned Lane) const {
+    return VRegs[size_t(R) * Lanes + Lane];
+  }
+  /// v[R:R+1] of a lane, v[R] in the low half.
+  uint64_t vgpr64(unsigned R, unsigned Lane) const {
+    return vgpr(R, Lane) | uint64_t(vgpr(R + 1, Lane)) << 32;
+  }
+  /// EXEC and VCC, as wide as the wave (the low halves on wave32).
+  uint64_t exec() const { return Lanes == 64 ? sgpr64(126) : SRegs[126]; }
+  uint64_t vcc() const { return Lanes == 64 ? sgpr64(106) : SRegs[106]; }
+};
+
 struct Program;
 
 class Executor {
@@ -98,12 +127,21 @@ public:
   /// Lane >= 0 also the VGPR result of that lane.
   void setTrace(raw_ostream *OS, int Lane = -1);
 
+  /// Keep the final state of every wave of the following run()s, for
+  /// getFinalWaveStates(). Off by default: it copies each wave's registers.
+  void setKeepFinalWaveStates(bool Keep) { KeepFinalStates = Keep; }
+  /// The final state of every wave of the last successful run() (when kept),
+  /// workgroups in dispatch order, the waves of a workgroup by index.
+  ArrayRef<WaveState> getFinalWaveStates() const { return FinalStates; }
+
 private:
   Executor() = default;
   const KernelInfo *Kernel = nullptr;
   std::unique_ptr<Program> Prog;
   GlobalMemory Mem;
   Counters Stats;
+  bool KeepFinalStates = false;
+  std::vector<WaveState> FinalStates;
 };
 
 } // namespace amdgpu_emu

@@ -155,6 +155,8 @@ struct DispatchState {
   std::vector<uint64_t> &BlockExecutions, &BlockLanes;
   const DispatchDims &Dims;
   uint64_t KernargAddr, PacketAddr;
+  /// Where to append the final state of every wave, or null.
+  std::vector<WaveState> *FinalStates = nullptr;
 };
 
 /// What an instruction's semantics see.

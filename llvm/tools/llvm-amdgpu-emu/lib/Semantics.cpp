@@ -145,6 +145,20 @@ uint32_t flushDenorm(uint32_t B) {
   return (B & 0x7f800000) == 0 ? B & 0x80000000 : B;
 }
 
+/// v_max_f32/f64 and v_min_f32/f64: fmax/fmin (a quiet NaN yields the other
+/// operand, a signaling one a quiet NaN, as in IEEE mode), with -0 < +0,
+/// which the ISA specifies and fmax/fmin leave open.
+template <typename T> T fmaxAMD(T A, T B) {
+  if (A == 0 && B == 0)
+    return std::signbit(A) ? B : A;
+  return std::fmax(A, B);
+}
+template <typename T> T fminAMD(T A, T B) {
+  if (A == 0 && B == 0)
+    return std::signbit(A) ? A : B;
+  return std::fmin(A, B);
+}
+
 /// A float source with its VOP3 abs/neg modifiers and input denormal mode.
 float srcF(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
            unsigned Lane) {
@@ -314,8 +328,8 @@ SALU2(s_ashr_i64, uint64_t(int64_t(A) >> (B & 63)))
 template <bool Signed> Error s_mul_hi(WaveCtx &C, const Instr &I) {
   uint32_t A = uint32_t(readS(C, I.op(Role::Src0)));
   uint32_t B = uint32_t(readS(C, I.op(Role::Src1)));
-  uint64_t P = Signed ? uint64_t(int64_t(int32_t(A)) * int32_t(B))
-                      : uint64_t(A) * B;
+  uint64_t P =
+      Signed ? uint64_t(int64_t(int32_t(A)) * int32_t(B)) : uint64_t(A) * B;
   writeS(C, I.op(Role::SDst), uint32_t(P >> 32));
   return Error::success();
 }
@@ -428,8 +442,9 @@ Error s_abs_i32(WaveCtx &C, const Instr &I) {
 
 template <typename T, bool Max> Error s_minmax(WaveCtx &C, const Instr &I) {
   T A = T(readS(C, I.op(Role::Src0))), B = T(readS(C, I.op(Role::Src1)));
-  // SCC = 1 when src0 is chosen.
-  bool PickA = Max ? A >= B : A <= B;
+  // SCC = 1 when src0 is chosen: max takes it when S0 >= S1, min only when
+  // S0 < S1 (the ISA's SCC definitions), so a tie gives min SCC = 0.
+  bool PickA = Max ? A >= B : A < B;
   writeS(C, I.op(Role::SDst), uint32_t(PickA ? A : B));
   C.W.SCC = PickA;
   return Error::success();
@@ -443,7 +458,9 @@ template <int Bits> Error s_sext(WaveCtx &C, const Instr &I) {
 
 Error s_bcnt1(WaveCtx &C, const Instr &I) {
   uint64_t A = readS(C, I.op(Role::Src0));
-  if (I.op(Role::Src0).Dwords == 1 && I.op(Role::Src0).Kind == OpKind::SGPR)
+  // The opcode gives the width: an inline constant such as -1 reads as 64
+  // sign-extended bits whatever the operand size.
+  if (I.Name.ends_with("_B32"))
     A = uint32_t(A);
   uint32_t D = popcount(A);
   writeS(C, I.op(Role::SDst), D);
@@ -574,7 +591,7 @@ Error s_load(WaveCtx &C, const Instr &I) {
 // the other bits zeroed, sign-extended or preserved (dst_unused). Only the
 // routines that apply these selects are registered for *_sdwa names.
 enum SdwaSel { Byte0, Byte1, Byte2, Byte3, Word0, Word1, Dword };
-constexpr uint64_t SrcModSext = 8; // SISrcMods::SEXT
+constexpr uint64_t SrcModSext = 1; // SISrcMods::SEXT (the MCInst operand)
 
 uint32_t sdwaSelect(uint32_t V, int64_t Sel, bool Sext) {
   switch (Sel) {
@@ -710,9 +727,8 @@ VALU3(v_or3_b32, A | B | D)
 VALU3(v_xor3_b32, A ^ B ^ D)
 VALU3(v_add3_u32, A + B + D)
 VALU3(v_mad_u32_u24, (A & 0xffffff) * (B & 0xffffff) + D)
-VALU3(v_bfe_u32, (B & 31) == 0
-                     ? 0
-                     : (A >> (B & 31)) & ((D & 31) ? (1u << (D & 31)) - 1 : 0))
+// Offset B, width D (a zero width gives 0; a zero offset is an ordinary one).
+VALU3(v_bfe_u32, (A >> (B & 31)) & ((D & 31) ? (1u << (D & 31)) - 1 : 0))
 VALU3(v_alignbit_b32, uint32_t(((uint64_t(A) << 32) | B) >> (D & 31)))
 #undef VALU3
 
@@ -966,14 +982,18 @@ template <unsigned Kind> Error v_f32(WaveCtx &C, const Instr &I) {
     case 4:
       D = std::fma(A, B, srcF(C, I, Role::Src2, Role::Src2Mods, L));
       break;
-    case 5:
-      D = std::fma(A, B, asF(readV(C, I.op(Role::VDst), L)));
+    case 5: { // The accumulator is an input: flushed as the sources are.
+      uint32_t Acc = readV(C, I.op(Role::VDst), L);
+      if (!(C.DS.Prog.DenormMode32 & 1))
+        Acc = flushDenorm(Acc);
+      D = std::fma(A, B, asF(Acc));
       break;
+    }
     case 6:
-      D = std::fmax(A, B);
+      D = fmaxAMD(A, B);
       break;
     default:
-      D = std::fmin(A, B);
+      D = fminAMD(A, B);
       break;
     }
     writeV(C, I.op(Role::VDst), L, resultF(C, I, D));
@@ -1396,14 +1416,18 @@ template <unsigned Kind> Error v_f64(WaveCtx &C, const Instr &I) {
     case 2:
       D = std::fma(A, B, srcD(C, I, Role::Src2, Role::Src2Mods, L));
       break;
-    case 3:
-      D = std::fma(A, B, bit_cast<double>(readV64(C, I.op(Role::VDst), L)));
+    case 3: { // The accumulator is an input: flushed as the sources are.
+      uint64_t Acc = readV64(C, I.op(Role::VDst), L);
+      if (!(C.DS.Prog.DenormMode64 & 1))
+        Acc = flushDenorm64(Acc);
+      D = std::fma(A, B, bit_cast<double>(Acc));
       break;
+    }
     case 4:
-      D = std::fmax(A, B);
+      D = fmaxAMD(A, B);
       break;
     default:
-      D = std::fmin(A, B);
+      D = fminAMD(A, B);
       break;
     }
     writeD(C, I, L, D);
@@ -1680,6 +1704,487 @@ template <bool One, unsigned Bits> Error s_bitcmp(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+// --- Coverage: bit scans, 24-bit multiplies, min3/med3, rounding, class
+// tests, f16 conversions, lane masks and permutes
+// ------------------------------
+
+/// s_ff1_i32_b32/b64: index of the lowest set bit; s_flbit_i32_b32/b64: number
+/// of leading zeros; s_flbit_i32/_i64: number of leading bits equal to the
+/// sign bit. All give -1 when no bit qualifies, and leave SCC alone.
+enum class BitScan { FirstOne, LeadingZeros, LeadingSign };
+
+template <BitScan K, unsigned Bits> uint32_t bitScan(uint64_t V) {
+  if (Bits == 32)
+    V = uint32_t(V);
+  if (K == BitScan::LeadingSign && (V >> (Bits - 1)) & 1)
+    V = ~V & (Bits == 32 ? 0xffffffffull : ~0ull);
+  if (V == 0)
+    return ~0u;
+  if (K == BitScan::FirstOne)
+    return countr_zero(V);
+  return countl_zero(V) - (64 - Bits);
+}
+
+template <BitScan K, unsigned Bits>
+Error s_bitscan(WaveCtx &C, const Instr &I) {
+  writeS(C, I.op(Role::SDst), bitScan<K, Bits>(readS(C, I.op(Role::Src0))));
+  return Error::success();
+}
+
+/// vdst = F(src0) per active lane, 32-bit integer (SDWA-aware).
+template <typename F> Error valu1(WaveCtx &C, const Instr &I, F Fn) {
+  if (Error E = checkNoIntModifiers(C, I))
+    return E;
+  forActive(C, [&](unsigned L) {
+    writeInt(C, I, L, Fn(srcInt(C, I, Role::Src0, L)));
+  });
+  return Error::success();
+}
+
+#define VALU1(NAME, EXPR)                                                      \
+  Error NAME(WaveCtx &C, const Instr &I) {                                     \
+    return valu1(C, I, [](uint32_t A) -> uint32_t { return EXPR; });           \
+  }
+VALU1(v_ffbh_u32, (bitScan<BitScan::LeadingZeros, 32>(A)))
+VALU1(v_ffbl_b32, (bitScan<BitScan::FirstOne, 32>(A)))
+VALU1(v_ffbh_i32, (bitScan<BitScan::LeadingSign, 32>(A)))
+VALU1(v_bfrev_b32, reverseBits(A))
+#undef VALU1
+
+int64_t sext24(uint32_t V) { return SignExtend64<24>(V); }
+
+Error v_bcnt_u32_b32(WaveCtx &C, const Instr &I) {
+  return valu2(
+      C, I, [](uint32_t A, uint32_t B) -> uint32_t { return popcount(A) + B; });
+}
+Error v_mul_i32_i24(WaveCtx &C, const Instr &I) {
+  return valu2(C, I, [](uint32_t A, uint32_t B) -> uint32_t {
+    return uint32_t(sext24(A) * sext24(B));
+  });
+}
+Error v_mul_hi_i32_i24(WaveCtx &C, const Instr &I) {
+  return valu2(C, I, [](uint32_t A, uint32_t B) -> uint32_t {
+    return uint32_t((sext24(A) * sext24(B)) >> 32);
+  });
+}
+Error v_mul_hi_u32_u24(WaveCtx &C, const Instr &I) {
+  return valu2(C, I, [](uint32_t A, uint32_t B) -> uint32_t {
+    return uint32_t((uint64_t(A & 0xffffff) * (B & 0xffffff)) >> 32);
+  });
+}
+Error v_mad_i32_i24(WaveCtx &C, const Instr &I) {
+  return valu3(C, I, [](uint32_t A, uint32_t B, uint32_t D) -> uint32_t {
+    return uint32_t(sext24(A) * sext24(B)) + D;
+  });
+}
+/// v_bfi_b32: bits of src1 where src0 is set, of src2 elsewhere.
+Error v_bfi_b32(WaveCtx &C, const Instr &I) {
+  return valu3(C, I, [](uint32_t A, uint32_t B, uint32_t D) -> uint32_t {
+    return (A & B) | (~A & D);
+  });
+}
+
+/// v_min3/v_max3/v_med3 on 32-bit integers. Kind: 0 min, 1 max, 2 median.
+template <typename T, unsigned Kind>
+Error v_minmax3(WaveCtx &C, const Instr &I) {
+  return valu3(C, I, [](uint32_t A, uint32_t B, uint32_t D) -> uint32_t {
+    T X = T(A), Y = T(B), Z = T(D);
+    if (Kind == 0)
+      return uint32_t(std::min(std::min(X, Y), Z));
+    if (Kind == 1)
+      return uint32_t(std::max(std::max(X, Y), Z));
+    return uint32_t(std::max(std::min(X, Y), std::min(std::max(X, Y), Z)));
+  });
+}
+
+/// v_mad_i64_i32 vdst, sdst, s0, s1, s2: the 65-bit sum sext(s0) * sext(s1) +
+/// sext(s2); vdst gets bits 0-63, sdst bit 64 per lane (RDNA3 ISA pseudocode
+/// "{D1.i1, D0.i64} = 65'B(65'I(S0.i32) * 65'I(S1.i32) + 65'I(S2.i64))").
+Error v_mad_i64_i32(WaveCtx &C, const Instr &I) {
+  if (I.imm(Role::Clamp))
+    return instError(C, I, "clamp is not implemented");
+  uint64_t Out = 0;
+  forActive(C, [&](unsigned L) {
+    __int128 A = int32_t(readV(C, I.op(Role::Src0), L));
+    __int128 B = int32_t(readV(C, I.op(Role::Src1), L));
+    __int128 D = A * B + int64_t(readV64(C, I.op(Role::Src2), L));
+    writeV64(C, I.op(Role::VDst), L, uint64_t(D));
+    Out |= uint64_t((D >> 64) & 1) << L;
+  });
+  writeS(C, maskDst(C, I), Out);
+  return Error::success();
+}
+
+/// v_mbcnt_lo/hi_u32_b32: src1 + the number of bits set in src0 that belong
+/// to lanes below this one (lanes 0-31 for lo, 32-63 for hi).
+template <bool Hi> Error v_mbcnt(WaveCtx &C, const Instr &I) {
+  if (Error E = checkNoIntModifiers(C, I))
+    return E;
+  forActive(C, [&](unsigned L) {
+    uint64_t Below = (uint64_t(1) << L) - 1;
+    uint32_t Mask = Hi ? uint32_t(Below >> 32) : uint32_t(Below);
+    writeV(C, I.op(Role::VDst), L,
+           popcount(readV(C, I.op(Role::Src0), L) & Mask) +
+               readV(C, I.op(Role::Src1), L));
+  });
+  return Error::success();
+}
+
+/// Rounding to an integral value. Kind: 0 floor, 1 ceil, 2 trunc, 3 rndne
+/// (nearest, ties to even).
+template <typename T> T roundKind(unsigned Kind, T X) {
+  switch (Kind) {
+  case 0:
+    return std::floor(X);
+  case 1:
+    return std::ceil(X);
+  case 2:
+    return std::trunc(X);
+  default:
+    return std::nearbyint(X); // The host rounds to nearest even.
+  }
+}
+
+template <unsigned Kind> Error v_round_f32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    float X = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, roundKind(Kind, X)));
+  });
+  return Error::success();
+}
+
+template <unsigned Kind> Error v_round_f64(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    writeD(C, I, L, roundKind(Kind, srcD(C, I, Role::Src0, Role::Src0Mods, L)));
+  });
+  return Error::success();
+}
+
+/// v_sqrt_f32 / v_rsq_f32 / v_rsq_f64 / v_sqrt_f64: the correctly rounded
+/// square root; the reciprocal square root computed in a wider type and
+/// rounded once more (hardware guarantees 1 ulp for both, like v_rcp_f32).
+Error v_sqrt_f32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    float X = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, std::sqrt(X)));
+  });
+  return Error::success();
+}
+Error v_rsq_f32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    double X = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, float(1.0 / std::sqrt(X))));
+  });
+  return Error::success();
+}
+Error v_sqrt_f64(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    writeD(C, I, L, std::sqrt(srcD(C, I, Role::Src0, Role::Src0Mods, L)));
+  });
+  return Error::success();
+}
+Error v_rsq_f64(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    long double X = srcD(C, I, Role::Src0, Role::Src0Mods, L);
+    writeD(C, I, L, double(1.0L / std::sqrt(X)));
+  });
+  return Error::success();
+}
+
+/// v_ldexp_f64: src0 * 2^src1 (src1 a signed integer).
+Error v_ldexp_f64(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    double X = srcD(C, I, Role::Src0, Role::Src0Mods, L);
+    writeD(C, I, L, std::ldexp(X, int32_t(readV(C, I.op(Role::Src1), L))));
+  });
+  return Error::success();
+}
+
+/// v_med3_f32 / v_min3_f32 / v_max3_f32. With a NaN operand med3 is min3
+/// (ISA: "if (isNan(S0) || isNan(S1) || isNan(S2)) D = V_MIN3_F32(...)");
+/// min/max as v_min_f32/v_max_f32 (a NaN operand yields the other one).
+template <unsigned Kind> Error v_minmax3_f32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    float A = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    float B = srcF(C, I, Role::Src1, Role::Src1Mods, L);
+    float D = srcF(C, I, Role::Src2, Role::Src2Mods, L);
+    float R;
+    bool AnyNaN = std::isnan(A) || std::isnan(B) || std::isnan(D);
+    if (Kind == 0 || (Kind == 2 && AnyNaN))
+      R = fminAMD(fminAMD(A, B), D);
+    else if (Kind == 1)
+      R = fmaxAMD(fmaxAMD(A, B), D);
+    else { // The ISA's median: the max of the two operands not the max3.
+      float Max3 = fmaxAMD(fmaxAMD(A, B), D);
+      R = Max3 == A ? fmaxAMD(B, D) : Max3 == B ? fmaxAMD(A, D) : fmaxAMD(A, B);
+    }
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, R));
+  });
+  return Error::success();
+}
+
+/// Legacy multiply-add (v_mad_f32, v_mac_f32, v_madmk_f32, v_madak_f32): the
+/// product rounded, then the sum rounded, denormals flushed on input and
+/// output whatever the mode (LLVM selects these only for FMAD_FTZ or when
+/// f32 denormals are flushed). Kind: 0 mad (s0*s1+s2), 1 mac (s0*s1+vdst),
+/// 2 madmk (s0*K+s1), 3 madak (s0*s1+K).
+template <unsigned Kind> Error v_mad_f32(WaveCtx &C, const Instr &I) {
+  if ((Kind == 2 || Kind == 3) && !I.has(Role::ImmK))
+    return instError(C, I, "missing literal operand");
+  auto Ftz = [](float F) { return asF(flushDenorm(asU(F))); };
+  float K = asF(uint32_t(I.imm(Role::ImmK)));
+  forActive(C, [&](unsigned L) {
+    float A = Ftz(srcF(C, I, Role::Src0, Role::Src0Mods, L));
+    float B = Ftz(srcF(C, I, Role::Src1, Role::Src1Mods, L));
+    float M, Add;
+    switch (Kind) {
+    case 0:
+      M = A * B, Add = srcF(C, I, Role::Src2, Role::Src2Mods, L);
+      break;
+    case 1:
+      M = A * B, Add = asF(readV(C, I.op(Role::VDst), L));
+      break;
+    case 2:
+      M = A * Ftz(K), Add = B;
+      break;
+    default:
+      M = A * B, Add = K;
+      break;
+    }
+    float D = Ftz(Ftz(M) + Ftz(Add));
+    writeV(C, I.op(Role::VDst), L, flushDenorm(resultF(C, I, D)));
+  });
+  return Error::success();
+}
+
+/// v_cmp_class_f32/f64 (and v_cmpx_): mask bit = the class of src0 (after
+/// its abs/neg modifiers, not flushed) is in the set src1 names: bit 0
+/// signaling NaN, 1 quiet NaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0,
+/// 7 +denormal, 8 +normal, 9 +inf.
+template <unsigned ExpBits, unsigned ManBits> unsigned fpClass(uint64_t B) {
+  uint64_t Man = B & ((uint64_t(1) << ManBits) - 1);
+  uint64_t Exp = (B >> ManBits) & ((uint64_t(1) << ExpBits) - 1);
+  bool Neg = (B >> (ExpBits + ManBits)) & 1;
+  if (Exp == (uint64_t(1) << ExpBits) - 1) {
+    if (Man)
+      return (Man >> (ManBits - 1)) & 1 ? 1 : 0;
+    return Neg ? 2 : 9;
+  }
+  if (Exp)
+    return Neg ? 3 : 8;
+  if (Man)
+    return Neg ? 4 : 7;
+  return Neg ? 5 : 6;
+}
+
+template <bool F64, bool IsX = false>
+Error v_cmp_class(WaveCtx &C, const Instr &I) {
+  uint64_t Out = 0;
+  uint64_t M = I.imm(Role::Src0Mods);
+  forActive(C, [&](unsigned L) {
+    uint64_t B =
+        F64 ? readV64(C, I.op(Role::Src0), L) : readV(C, I.op(Role::Src0), L);
+    uint64_t Sign = F64 ? uint64_t(1) << 63 : uint64_t(1) << 31;
+    if (M & 2)
+      B &= ~Sign;
+    if (M & 1)
+      B ^= Sign;
+    unsigned Class = F64 ? fpClass<11, 52>(B) : fpClass<8, 23>(B);
+    uint32_t Set = readV(C, I.op(Role::Src1), L);
+    Out |= uint64_t((Set >> Class) & 1) << L;
+  });
+  writeCmpResult(C, I, Out, IsX);
+  return Error::success();
+}
+
+// f16 <-> f32. FLOAT_DENORM_MODE_16_64 governs f16 denormals.
+
+/// binary16 bits -> f32, exactly; a NaN is quieted.
+float halfToFloat(uint16_t H) {
+  uint32_t Sign = uint32_t(H & 0x8000) << 16, Exp = (H >> 10) & 0x1f,
+           Man = H & 0x3ff;
+  if (Exp == 0x1f)
+    return asF(Sign | 0x7f800000 | (Man ? 0x400000 | (Man << 13) : 0));
+  float V = std::ldexp(float(Man | (Exp ? 0x400 : 0)), int(Exp ? Exp : 1) - 25);
+  return asF(Sign | asU(V));
+}
+
+/// f32 -> binary16 bits, rounded to nearest even (overflow to infinity); a
+/// NaN is quieted, keeping the top of its payload.
+uint16_t floatToHalf(float F) {
+  uint32_t B = asU(F);
+  uint16_t Sign = (B >> 16) & 0x8000;
+  if (std::isnan(F))
+    return Sign | 0x7e00 | ((B >> 13) & 0x3ff);
+  float A = std::fabs(F);
+  if (A >= 65520.0f) // At or past the midpoint between 65504 and 2^16.
+    return Sign | 0x7c00;
+  if (A < 0x1p-14f) // Subnormal (or zero): a multiple of 2^-24.
+    return Sign | uint16_t(std::nearbyint(A * 0x1p24f));
+  int E;
+  std::frexp(A, &E); // A = m * 2^E, m in [0.5, 1).
+  uint32_t Mant = uint32_t(std::nearbyint(std::ldexp(A, 11 - E)));
+  int Exp = E - 1 + 15;
+  if (Mant == 2048)
+    Mant = 1024, ++Exp;
+  return Sign | uint16_t(Exp << 10) | uint16_t(Mant - 1024);
+}
+
+uint16_t flushHalf(uint16_t H) { return (H & 0x7c00) == 0 ? H & 0x8000 : H; }
+
+/// An f16 source: the low half of the operand (the high half with op_sel),
+/// abs/neg applied, input denormals flushed as the mode says.
+uint16_t srcHalf(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
+                 unsigned Lane) {
+  uint64_t M = I.imm(Mods);
+  uint16_t H = uint16_t(readV(C, I.op(Src), Lane) >> (M & 4 ? 16 : 0));
+  if (M & 2)
+    H &= 0x7fff;
+  if (M & 1)
+    H ^= 0x8000;
+  if (!(C.DS.Prog.DenormMode64 & 1))
+    H = flushHalf(H);
+  return H;
+}
+
+/// Writes an f16 result: output denormals flushed as the mode says; into the
+/// high half when the instruction's dst op_sel says so, else the low half,
+/// the other half zeroed up to gfx9 and preserved from gfx10 on (as
+/// GCNSubtarget::zeroesHigh16BitsOfDest says for these opcodes).
+void writeHalf(WaveCtx &C, const Instr &I, unsigned Lane, uint16_t H) {
+  if (!(C.DS.Prog.DenormMode64 & 2))
+    H = flushHalf(H);
+  uint32_t Old = readV(C, I.op(Role::VDst), Lane);
+  bool Gfx10 = C.DS.Prog.CmpxWritesOnlyExec;
+  uint32_t D = I.imm(Role::Src0Mods) & 8 ? (Old & 0xffff) | uint32_t(H) << 16
+               : Gfx10                   ? (Old & 0xffff0000) | H
+                                         : H;
+  writeV(C, I.op(Role::VDst), Lane, D);
+}
+
+Error v_cvt_f16_f32(WaveCtx &C, const Instr &I) {
+  if (I.imm(Role::Clamp) || I.imm(Role::OMod))
+    return instError(C, I, "clamp/omod on v_cvt_f16_f32 is not implemented");
+  forActive(C, [&](unsigned L) {
+    writeHalf(C, I, L, floatToHalf(srcF(C, I, Role::Src0, Role::Src0Mods, L)));
+  });
+  return Error::success();
+}
+
+Error v_cvt_f32_f16(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    uint16_t H = srcHalf(C, I, Role::Src0, Role::Src0Mods, L);
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, halfToFloat(H)));
+  });
+  return Error::success();
+}
+
+/// v_pack_b32_f16: vdst = {src1.f16, src0.f16}, each source's half chosen by
+/// op_sel, with abs/neg; f16 input denormals flushed as the mode says.
+Error v_pack_b32_f16(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    uint32_t Lo = srcHalf(C, I, Role::Src0, Role::Src0Mods, L);
+    uint32_t Hi = srcHalf(C, I, Role::Src1, Role::Src1Mods, L);
+    writeV(C, I.op(Role::VDst), L, Lo | Hi << 16);
+  });
+  return Error::success();
+}
+
+/// v_fma_mix_f32 / v_fma_mixlo_f16 / v_fma_mixhi_f16: fma of three sources,
+/// each f32 or (op_sel_hi set) the f16 half op_sel picks, computed and
+/// rounded in f32; mixlo/mixhi then convert to f16 (a second rounding) into
+/// the low/high half of vdst, keeping the other half. Kind: 0 f32, 1 lo,
+/// 2 hi.
+template <unsigned Kind> Error v_fma_mix(WaveCtx &C, const Instr &I) {
+  static const Role Srcs[] = {Role::Src0, Role::Src1, Role::Src2};
+  static const Role Mods[] = {Role::Src0Mods, Role::Src1Mods, Role::Src2Mods};
+  forActive(C, [&](unsigned L) {
+    float V[3];
+    for (unsigned S = 0; S != 3; ++S)
+      V[S] = I.imm(Mods[S]) & 8
+                 ? halfToFloat(srcHalf(C, I, Srcs[S], Mods[S], L))
+                 : srcF(C, I, Srcs[S], Mods[S], L);
+    float R = std::fma(V[0], V[1], V[2]);
+    if (I.imm(Role::Clamp))
+      R = std::isnan(R) ? 0.0f : std::min(std::max(R, 0.0f), 1.0f);
+    if (Kind == 0) {
+      uint32_t B = asU(R);
+      if (!(C.DS.Prog.DenormMode32 & 2))
+        B = flushDenorm(B);
+      writeV(C, I.op(Role::VDst), L, B);
+      return;
+    }
+    uint16_t H = floatToHalf(R);
+    if (!(C.DS.Prog.DenormMode64 & 2))
+      H = flushHalf(H);
+    uint32_t Old = readV(C, I.op(Role::VDst), L);
+    writeV(C, I.op(Role::VDst), L,
+           Kind == 1 ? (Old & 0xffff0000) | H
+                     : (Old & 0xffff) | uint32_t(H) << 16);
+  });
+  return Error::success();
+}
+
+/// v_cvt_f32_i32/u32 with SDWA: the source is the selected (and with SEXT
+/// sign-extended) byte, word or dword; the result placed per dst_sel.
+template <bool Signed> Error v_cvt_f32_int_sdwa(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    uint32_t A = srcInt(C, I, Role::Src0, L);
+    float D = Signed ? float(int32_t(A)) : float(A);
+    writeInt(C, I, L, resultF(C, I, D));
+  });
+  return Error::success();
+}
+
+/// ds_bpermute_b32 (Backward): lane i reads data0 of lane (addr[i] + offset)
+/// / 4 modulo the wave size; ds_permute_b32: lane i writes its data0 to that
+/// lane (the highest writing lane wins). Data of a lane EXEC disables reads
+/// as 0; only active lanes write vdst. LDS is not accessed. On gfx10+ in
+/// wave64 mode these work within 32-lane halves, which is not modelled.
+template <bool Backward> Error ds_permute(WaveCtx &C, const Instr &I) {
+  if (C.Lanes == 64 && C.DS.Prog.CmpxWritesOnlyExec)
+    return instError(C, I, "wave64 permutes on gfx10+ are not modelled");
+  uint64_t Exec = C.exec();
+  std::vector<uint32_t> Tmp(C.Lanes, 0);
+  auto Target = [&](unsigned L) {
+    return ((readV(C, I.op(Role::Addr), L) + uint16_t(I.imm(Role::Offset))) >>
+            2) %
+           C.Lanes;
+  };
+  forActive(C, [&](unsigned L) {
+    unsigned T = Target(L);
+    if (Backward)
+      Tmp[L] = (Exec >> T) & 1 ? readV(C, I.op(Role::Data0), T) : 0;
+    else
+      Tmp[T] = readV(C, I.op(Role::Data0), L);
+  });
+  forActive(C, [&](unsigned L) { writeV(C, I.op(Role::VDst), L, Tmp[L]); });
+  return Error::success();
+}
+
+/// v_add_u32 / v_sub_u32 / v_subrev_u32 (gfx10+: *_nc_*) in VOP3 form: the
+/// clamp bit saturates the unsigned result (0xffffffff on a carry, 0 on a
+/// borrow), as LLVM's uaddsat/usubsat lowering expects. Without clamp they
+/// are the plain routines. Kind: 0 add, 1 sub, 2 subrev.
+template <unsigned Kind> Error v_addsub_u32_clamp(WaveCtx &C, const Instr &I) {
+  if (!I.imm(Role::Clamp))
+    return Kind == 0   ? v_add_u32(C, I)
+           : Kind == 1 ? v_sub_u32(C, I)
+                       : v_subrev_u32(C, I);
+  if (I.imm(Role::OMod))
+    return instError(C, I, "omod on an integer operation is not implemented");
+  forActive(C, [&](unsigned L) {
+    uint64_t A = readV(C, I.op(Role::Src0), L);
+    uint64_t B = readV(C, I.op(Role::Src1), L);
+    if (Kind == 2)
+      std::swap(A, B);
+    uint64_t R = Kind == 0 ? std::min<uint64_t>(A + B, 0xffffffff)
+                           : (A >= B ? A - B : 0);
+    writeV(C, I.op(Role::VDst), L, uint32_t(R));
+  });
+  return Error::success();
+}
+
 // --- LDS --------------------------------------------------------------------
 
 /// ds_read2*/ds_write2*: two elements of Size bytes (4 or 8) at addr +
@@ -1945,10 +2450,11 @@ StringMap<Semantics> buildTable() {
 #define FP_CMPS(TY, FN)                                                        \
   FP_CMP(LT, TY, FN)                                                           \
   FP_CMP(EQ, TY, FN)                                                           \
-  FP_CMP(LE, TY, FN) FP_CMP(GT, TY, FN) FP_CMP(LG, TY, FN) FP_CMP(GE, TY, FN)  \
-      FP_CMP(O, TY, FN) FP_CMP(U, TY, FN) FP_CMP(NGE, TY, FN)                  \
-          FP_CMP(NLG, TY, FN) FP_CMP(NGT, TY, FN) FP_CMP(NLE, TY, FN)          \
-              FP_CMP(NEQ, TY, FN) FP_CMP(NLT, TY, FN)
+  FP_CMP(LE, TY, FN)                                                           \
+  FP_CMP(GT, TY, FN) FP_CMP(LG, TY, FN) FP_CMP(GE, TY, FN) FP_CMP(O, TY, FN)   \
+      FP_CMP(U, TY, FN) FP_CMP(NGE, TY, FN) FP_CMP(NLG, TY, FN)                \
+          FP_CMP(NGT, TY, FN) FP_CMP(NLE, TY, FN) FP_CMP(NEQ, TY, FN)          \
+              FP_CMP(NLT, TY, FN)
   FP_CMPS("F32", v_cmp_f32)
   FP_CMPS("F64", v_cmp_f64)
 #undef FP_CMPS
@@ -2122,6 +2628,74 @@ StringMap<Semantics> buildTable() {
   Add({"S_BITCMP1_B32"}, s_bitcmp<true, 32>);
   Add({"S_BITCMP0_B64"}, s_bitcmp<false, 64>);
   Add({"S_BITCMP1_B64"}, s_bitcmp<true, 64>);
+  // Instruction coverage of plain kernels (kernel suite group "coverage").
+  Add({"BUFFER_INVL2"}, nop);
+  Add({"S_FF1_I32_B32"}, s_bitscan<BitScan::FirstOne, 32>);
+  Add({"S_FF1_I32_B64"}, s_bitscan<BitScan::FirstOne, 64>);
+  Add({"S_FLBIT_I32_B32"}, s_bitscan<BitScan::LeadingZeros, 32>);
+  Add({"S_FLBIT_I32_B64"}, s_bitscan<BitScan::LeadingZeros, 64>);
+  Add({"S_FLBIT_I32"}, s_bitscan<BitScan::LeadingSign, 32>);
+  Add({"S_FLBIT_I32_I64"}, s_bitscan<BitScan::LeadingSign, 64>);
+  AddV("V_FFBH_U32", v_ffbh_u32);
+  AddV("V_FFBL_B32", v_ffbl_b32);
+  AddV("V_FFBH_I32", v_ffbh_i32);
+  AddV("V_BFREV_B32", v_bfrev_b32);
+  AddV("V_BCNT_U32_B32", v_bcnt_u32_b32);
+  AddV("V_MUL_I32_I24", v_mul_i32_i24);
+  AddV("V_MUL_HI_I32_I24", v_mul_hi_i32_i24);
+  AddV("V_MUL_HI_U32_U24", v_mul_hi_u32_u24);
+  AddV("V_MAD_I32_I24", v_mad_i32_i24);
+  AddV("V_BFI_B32", v_bfi_b32);
+  AddV("V_MIN3_I32", v_minmax3<int32_t, 0>);
+  AddV("V_MIN3_U32", v_minmax3<uint32_t, 0>);
+  AddV("V_MAX3_I32", v_minmax3<int32_t, 1>);
+  AddV("V_MAX3_U32", v_minmax3<uint32_t, 1>);
+  AddV("V_MED3_I32", v_minmax3<int32_t, 2>);
+  AddV("V_MED3_U32", v_minmax3<uint32_t, 2>);
+  AddV("V_MAD_I64_I32", v_mad_i64_i32);
+  AddV("V_MBCNT_LO_U32_B32", v_mbcnt<false>);
+  AddV("V_MBCNT_HI_U32_B32", v_mbcnt<true>);
+  AddV("V_FLOOR_F32", v_round_f32<0>);
+  AddV("V_CEIL_F32", v_round_f32<1>);
+  AddV("V_TRUNC_F32", v_round_f32<2>);
+  AddV("V_RNDNE_F32", v_round_f32<3>);
+  AddV("V_FLOOR_F64", v_round_f64<0>);
+  AddV("V_CEIL_F64", v_round_f64<1>);
+  AddV("V_TRUNC_F64", v_round_f64<2>);
+  AddV("V_RNDNE_F64", v_round_f64<3>);
+  AddV("V_SQRT_F32", v_sqrt_f32);
+  AddV("V_RSQ_F32", v_rsq_f32);
+  AddV("V_SQRT_F64", v_sqrt_f64);
+  AddV("V_RSQ_F64", v_rsq_f64);
+  AddV("V_LDEXP_F64", v_ldexp_f64);
+  AddV("V_MIN3_F32", v_minmax3_f32<0>);
+  AddV("V_MAX3_F32", v_minmax3_f32<1>);
+  AddV("V_MED3_F32", v_minmax3_f32<2>);
+  AddV("V_MAD_F32", v_mad_f32<0>);
+  AddV("V_MAC_F32", v_mad_f32<1>);
+  AddV("V_MADMK_F32", v_mad_f32<2>);
+  AddV("V_MADAK_F32", v_mad_f32<3>);
+  AddV("V_CMP_CLASS_F32", v_cmp_class<false>);
+  AddV("V_CMPX_CLASS_F32", v_cmp_class<false, true>);
+  AddV("V_CMP_CLASS_F64", v_cmp_class<true>);
+  AddV("V_CMPX_CLASS_F64", v_cmp_class<true, true>);
+  AddV("V_CVT_F16_F32", v_cvt_f16_f32);
+  AddV("V_CVT_F32_F16", v_cvt_f32_f16);
+  AddV("V_PACK_B32_F16", v_pack_b32_f16);
+  AddV("V_FMA_MIX_F32", v_fma_mix<0>);
+  AddV("V_FMA_MIXLO_F16", v_fma_mix<1>);
+  AddV("V_FMA_MIXHI_F16", v_fma_mix<2>);
+  Add({"V_CVT_F32_I32_sdwa"}, v_cvt_f32_int_sdwa<true>);
+  Add({"V_CVT_F32_U32_sdwa"}, v_cvt_f32_int_sdwa<false>);
+  for (StringRef Suffix : {"", "_gfx9"}) {
+    T[(Twine("DS_BPERMUTE_B32") + Suffix).str()] = ds_permute<true>;
+    T[(Twine("DS_PERMUTE_B32") + Suffix).str()] = ds_permute<false>;
+  }
+  // The VOP3 forms of the non-carry add/sub also accept clamp (saturation);
+  // these entries replace the AddV ones above for *_e64.
+  T["V_ADD_U32_e64"] = T["V_ADD_NC_U32_e64"] = v_addsub_u32_clamp<0>;
+  T["V_SUB_U32_e64"] = T["V_SUB_NC_U32_e64"] = v_addsub_u32_clamp<1>;
+  T["V_SUBREV_U32_e64"] = T["V_SUBREV_NC_U32_e64"] = v_addsub_u32_clamp<2>;
   return T;
 }
 

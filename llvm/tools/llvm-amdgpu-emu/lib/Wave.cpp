@@ -199,8 +199,12 @@ Error amdgpu_emu::runWorkgroup(DispatchState &DS,
       Alive += !W.Ended;
       Waiting += W.AtBarrier;
     }
-    if (Alive == 0)
+    if (Alive == 0) {
+      if (DS.FinalStates)
+        for (const Wave &W : Waves)
+          DS.FinalStates->push_back(WaveState{P.Lanes, W.S, W.SCC, W.V});
       return Error::success();
+    }
     if (Waiting == Alive)
       for (Wave &W : Waves)
         W.AtBarrier = false;

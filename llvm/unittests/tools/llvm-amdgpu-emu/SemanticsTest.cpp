@@ -8,102 +8,19 @@
 //
 // Pins edge cases of the instruction semantics, one instruction class per
 // test: each test assembles a few instructions with the AMDGPU assembler
-// (in-process), runs them as a one-wave kernel whose s[0:1] points at the
-// kernarg segment (the address of one i32 output buffer), and checks what
-// the code stored.
+// (in-process, EmuTestHarness.h), runs them as a one-wave kernel whose
+// s[2:3] holds the address of one i32 output buffer, and checks what the
+// code stored.
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeObject.h"
-#include "Executor.h"
-#include "Launch.h"
-#include "llvm/MC/MCAsmBackend.h"
-#include "llvm/MC/MCAsmInfo.h"
-#include "llvm/MC/MCCodeEmitter.h"
-#include "llvm/MC/MCContext.h"
-#include "llvm/MC/MCInstrInfo.h"
-#include "llvm/MC/MCObjectFileInfo.h"
-#include "llvm/MC/MCObjectWriter.h"
-#include "llvm/MC/MCParser/MCAsmParser.h"
-#include "llvm/MC/MCParser/MCTargetAsmParser.h"
-#include "llvm/MC/MCRegisterInfo.h"
-#include "llvm/MC/MCStreamer.h"
-#include "llvm/MC/MCSubtargetInfo.h"
-#include "llvm/MC/MCTargetOptions.h"
-#include "llvm/MC/TargetRegistry.h"
-#include "llvm/Object/ObjectFile.h"
-#include "llvm/Support/SourceMgr.h"
-#include "gtest/gtest.h"
-
-extern "C" void LLVMInitializeAMDGPUTargetInfo();
-extern "C" void LLVMInitializeAMDGPUTargetMC();
-extern "C" void LLVMInitializeAMDGPUAsmParser();
+#include "EmuTestHarness.h"
 
 using namespace llvm;
 using namespace llvm::amdgpu_emu;
+using namespace llvm::amdgpu_emu::test;
 
 namespace {
-
-/// The bytes of .text after assembling Asm for CPU, or a test failure.
-std::vector<uint8_t> assemble(StringRef CPU, StringRef Asm) {
-  LLVMInitializeAMDGPUTargetInfo();
-  LLVMInitializeAMDGPUTargetMC();
-  LLVMInitializeAMDGPUAsmParser();
-  std::string Err, TT = "amdgcn-amd-amdhsa";
-  const Target *T = TargetRegistry::lookupTarget(TT, Err);
-  EXPECT_TRUE(T) << Err;
-  if (!T)
-    return {};
-  MCTargetOptions Opts;
-  std::unique_ptr<MCRegisterInfo> MRI(T->createMCRegInfo(TT));
-  std::unique_ptr<MCAsmInfo> MAI(T->createMCAsmInfo(*MRI, TT, Opts));
-  std::unique_ptr<MCSubtargetInfo> STI(T->createMCSubtargetInfo(TT, CPU, ""));
-  std::unique_ptr<MCInstrInfo> MII(T->createMCInstrInfo());
-  SourceMgr SrcMgr;
-  SrcMgr.AddNewSourceBuffer(
-      MemoryBuffer::getMemBufferCopy((".text\n" + Asm + "\n").str()), SMLoc());
-  std::string Diags;
-  raw_string_ostream DiagOS(Diags);
-  SrcMgr.setDiagHandler(
-      [](const SMDiagnostic &D, void *Ctx) {
-        D.print("asm", *static_cast<raw_string_ostream *>(Ctx));
-      },
-      &DiagOS);
-  MCContext Ctx(Triple(TT), MAI.get(), MRI.get(), STI.get(), &SrcMgr);
-  std::unique_ptr<MCObjectFileInfo> MOFI(T->createMCObjectFileInfo(Ctx, false));
-  Ctx.setObjectFileInfo(MOFI.get());
-  SmallString<1024> Obj;
-  raw_svector_ostream OS(Obj);
-  std::unique_ptr<MCAsmBackend> MAB(T->createMCAsmBackend(*STI, *MRI, Opts));
-  std::unique_ptr<MCObjectWriter> OW = MAB->createObjectWriter(OS);
-  std::unique_ptr<MCStreamer> Str(T->createMCObjectStreamer(
-      Triple(TT), Ctx, std::move(MAB), std::move(OW),
-      std::unique_ptr<MCCodeEmitter>(T->createMCCodeEmitter(*MII, Ctx)), *STI));
-  std::unique_ptr<MCAsmParser> P(createMCAsmParser(SrcMgr, Ctx, *Str, *MAI));
-  std::unique_ptr<MCTargetAsmParser> TAP(
-      T->createMCAsmParser(*STI, *P, *MII, Opts));
-  P->setTargetParser(*TAP);
-  bool Failed = P->Run(false);
-  Str.reset();
-  EXPECT_FALSE(Failed) << Diags;
-  if (Failed)
-    return {};
-  auto O = object::ObjectFile::createObjectFile(
-      MemoryBufferRef(StringRef(Obj.data(), Obj.size()), "asm"));
-  EXPECT_TRUE(bool(O)) << toString(O.takeError());
-  if (!O)
-    return {};
-  for (const object::SectionRef &S : (*O)->sections()) {
-    Expected<StringRef> Name = S.getName();
-    if (Name && *Name == ".text") {
-      StringRef Bytes = cantFail(S.getContents());
-      return std::vector<uint8_t>(Bytes.bytes_begin(), Bytes.bytes_end());
-    }
-    consumeError(Name.takeError());
-  }
-  ADD_FAILURE() << "no .text";
-  return {};
-}
 
 struct RunResult {
   std::vector<uint32_t> Out; ///< The output buffer after the run.
@@ -111,65 +28,22 @@ struct RunResult {
 };
 
 /// Runs Asm as a kernel of one wave with Lanes work-items active (of
-/// WaveSize), s[0:1] = kernarg pointer, v0 = work-item id, and an output
-/// buffer of OutDwords dwords (initially 0xdead) at kernarg offset 0.
-/// Denorm is COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_32 (3: kept, 0: flushed).
+/// WaveSize), v0 = work-item id, and an output buffer of OutDwords dwords
+/// (initially 0xdead) in s[2:3]. Denorm is
+/// COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_32 (3: kept, 0: flushed).
 RunResult runKernel(StringRef CPU, unsigned WaveSize, unsigned Lanes,
                     StringRef Asm, unsigned OutDwords = 64,
                     unsigned Denorm = 3) {
-  RunResult R;
-  std::vector<uint8_t> Code = assemble(CPU, (Asm + "\ns_endpgm").str());
-  if (Code.empty()) {
-    R.Error = "assembly failed";
-    return R;
-  }
-  KernelInfo K;
-  K.Name = K.Symbol = "test";
-  K.WavefrontSize = WaveSize;
-  K.KernargSegmentSize = 8;
-  K.GroupSegmentFixedSize = 1024;
-  K.Descriptor.kernel_code_properties =
-      amdhsa::KERNEL_CODE_PROPERTY_ENABLE_SGPR_KERNARG_SEGMENT_PTR;
-  AMDHSA_BITS_SET(K.Descriptor.compute_pgm_rsrc2,
-                  amdhsa::COMPUTE_PGM_RSRC2_USER_SGPR_COUNT, 2);
-  AMDHSA_BITS_SET(K.Descriptor.compute_pgm_rsrc1,
-                  amdhsa::COMPUTE_PGM_RSRC1_FLOAT_DENORM_MODE_32, Denorm);
-  KernelArg Out;
-  Out.ValueKind = "global_buffer";
-  Out.Size = 8;
-  K.Args.push_back(Out);
-  std::unique_ptr<CodeObject> CO = CodeObject::createFromCode(CPU, Code, K);
-  auto Ex = Executor::create(*CO, CO->kernels()[0]);
-  if (!Ex) {
-    R.Error = toString(Ex.takeError());
-    return R;
-  }
-  Launch L;
-  L.Dims.Grid = {Lanes, 1, 1};
-  L.Dims.Group = {WaveSize, 1, 1};
-  L.Args.push_back(cantFail(
-      parseArgSpec(("buf:u32:" + Twine(OutDwords) + ":fill:0xdead").str())));
-  auto Kernarg = bindArguments(**Ex, CO->kernels()[0], L);
-  if (!Kernarg) {
-    R.Error = toString(Kernarg.takeError());
-    return R;
-  }
-  if (Error E = (*Ex)->run(L.Dims, *Kernarg)) {
-    R.Error = toString(std::move(E));
-    return R;
-  }
-  ArrayRef<uint8_t> Bytes = (*Ex)->getMemory().buffer(L.Args[0].Addr);
-  for (size_t I = 0; I + 4 <= Bytes.size(); I += 4)
-    R.Out.push_back(uint32_t(Bytes[I]) | uint32_t(Bytes[I + 1]) << 8 |
-                    uint32_t(Bytes[I + 2]) << 16 |
-                    uint32_t(Bytes[I + 3]) << 24);
-  return R;
+  RunOptions O;
+  O.Lanes = Lanes;
+  O.OutDwords = OutDwords;
+  O.DenormMode32 = Denorm;
+  EmuRun R = runWave({CPU, WaveSize}, Asm, O);
+  return {std::move(R.Out), std::move(R.Error)};
 }
 
-/// The common prologue: s[2:3] = the output buffer, v1 = lane * 4, v2 = 0.
+/// The common prologue: v1 = lane * 4, v2 = 0.
 const char *const Prologue = R"(
-  s_load_dwordx2 s[2:3], s[0:1], 0x0
-  s_waitcnt lgkmcnt(0)
   v_lshlrev_b32 v1, 2, v0
   v_mov_b32 v2, 0
 )";

@@ -1,0 +1,235 @@
+//===- FloatSemanticsTest.cpp - Conversions and denormals in the emulator -===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// f32 <-> integer conversions (truncation, saturation, NaN -> 0, rounding
+// to nearest even) and the f32/f64 denormal modes of the kernel descriptor.
+// Each conversion case runs in its own lane: the inputs are written lane by
+// lane with v_writelane_b32.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmuTestHarness.h"
+
+using namespace llvm;
+using namespace llvm::amdgpu_emu;
+using namespace llvm::amdgpu_emu::test;
+
+namespace {
+
+/// Code that sets v3 of lane I to Inputs[I].
+std::string perLane(ArrayRef<uint32_t> Inputs) {
+  std::string Asm;
+  for (unsigned L = 0; L != Inputs.size(); ++L)
+    Asm += formatv("s_mov_b32 s8, {0:x}\nv_writelane_b32 v3, s8, {1}\n",
+                   Inputs[L], L)
+               .str();
+  return Asm;
+}
+
+// v_cvt_i32_f32 / v_cvt_u32_f32: truncate toward zero, saturate (infinities
+// too), NaN of either sign gives 0; with |x| and -x source modifiers.
+TEST(EmuCvt, FloatToInt) {
+  struct Case {
+    uint32_t In, I32, U32, U32Abs;
+  } Cases[] = {
+      {0x00000000, 0, 0, 0},                            // +0
+      {0x80000000, 0, 0, 0},                            // -0
+      {0x3f000000, 0, 0, 0},                            // 0.5
+      {0xbf000000, 0, 0, 0},                            // -0.5
+      {0x3fffffff, 1, 1, 1},                            // 1.99999988
+      {0xbfc00000, 0xffffffff, 0, 1},                   // -1.5
+      {0xc2f60000, uint32_t(-123), 0, 123},             // -123
+      {0x4effffff, 2147483520, 2147483520, 2147483520}, // 2^31 - 128
+      {0x4f000000, 0x7fffffff, 0x80000000, 0x80000000}, // 2^31
+      {0xcf000000, 0x80000000, 0, 0x80000000},          // -2^31
+      {0xcf000001, 0x80000000, 0, 0x80000100},          // -(2^31 + 256)
+      {0x4f7fffff, 0x7fffffff, 0xffffff00, 0xffffff00}, // 2^32 - 256
+      {0x4f800000, 0x7fffffff, 0xffffffff, 0xffffffff}, // 2^32
+      {0x7f7fffff, 0x7fffffff, 0xffffffff, 0xffffffff}, // FLT_MAX
+      {0x7f800000, 0x7fffffff, 0xffffffff, 0xffffffff}, // +inf
+      {0xff800000, 0x80000000, 0, 0xffffffff},          // -inf
+      {0x7fc00000, 0, 0, 0},                            // qNaN
+      {0x7f800001, 0, 0, 0},                            // sNaN
+      {0xffffffff, 0, 0, 0},                            // -NaN
+      {0x00000001, 0, 0, 0},                            // a denormal
+  };
+  std::vector<uint32_t> Inputs;
+  for (const Case &C : Cases)
+    Inputs.push_back(C.In);
+  EmuRun R = runWave(GFX90A, perLane(Inputs) + R"(
+  v_cvt_i32_f32 v4, v3
+  v_cvt_u32_f32 v5, v3
+  v_cvt_u32_f32_e64 v6, |v3|
+  v_cvt_i32_f32_e64 v7, -v3
+)");
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L = 0; L != std::size(Cases); ++L) {
+    const Case &C = Cases[L];
+    EXPECT_EQ(R.v(4, L), C.I32) << formatv("v_cvt_i32_f32 {0:x8}", C.In).str();
+    EXPECT_EQ(R.v(5, L), C.U32) << formatv("v_cvt_u32_f32 {0:x8}", C.In).str();
+    EXPECT_EQ(R.v(6, L), C.U32Abs)
+        << formatv("v_cvt_u32_f32 |{0:x8}|", C.In).str();
+  }
+  // -x: 2^31 -> INT_MIN exactly, -2^31 -> saturates, -(-1.5) -> 1.
+  EXPECT_EQ(R.v(7, 8), 0x80000000u);
+  EXPECT_EQ(R.v(7, 9), 0x7fffffffu);
+  EXPECT_EQ(R.v(7, 5), 1u);
+  EXPECT_EQ(R.v(7, 16), 0u);
+}
+
+// v_cvt_f32_i32 / v_cvt_f32_u32: round to nearest, ties to even, where the
+// integer needs more than 24 bits.
+TEST(EmuCvt, IntToFloat) {
+  struct Case {
+    uint32_t In, FromI32, FromU32;
+  } Cases[] = {
+      {0x00000000, 0x00000000, 0x00000000},
+      {0x00000001, 0x3f800000, 0x3f800000},
+      {0x00ffffff, 0x4b7fffff, 0x4b7fffff}, // 2^24 - 1: exact
+      {0x01000001, 0x4b800000, 0x4b800000}, // 2^24 + 1: tie, down to even
+      {0x01000002, 0x4b800001, 0x4b800001}, // exact
+      {0x01000003, 0x4b800002, 0x4b800002}, // 2^24 + 3: tie, up to even
+      {0x7fffffbf, 0x4effffff, 0x4effffff}, // 2^31 - 65: down
+      {0x7fffffc0, 0x4f000000, 0x4f000000}, // 2^31 - 64: tie, up to even
+      {0x7fffffff, 0x4f000000, 0x4f000000}, // up to 2^31
+      {0x80000000, 0xcf000000, 0x4f000000}, // -2^31 / 2^31
+      {0x80000001, 0xcf000000, 0x4f000000},
+      {0xfeffffff, 0xcb800000, 0x4f7f0000}, // -(2^24 + 1): tie, to even
+      {0xffffff7f, 0xc3010000, 0x4f7fffff}, // -129 / 2^32 - 129: down
+      {0xffffff80, 0xc3000000, 0x4f800000}, // -128 / 2^32 - 128: tie, up
+      {0xffffffff, 0xbf800000, 0x4f800000}, // -1 / 2^32 - 1: up to 2^32
+  };
+  std::vector<uint32_t> Inputs;
+  for (const Case &C : Cases)
+    Inputs.push_back(C.In);
+  EmuRun R = runWave(GFX90A, perLane(Inputs) + R"(
+  v_cvt_f32_i32 v4, v3
+  v_cvt_f32_u32 v5, v3
+)");
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L = 0; L != std::size(Cases); ++L) {
+    const Case &C = Cases[L];
+    EXPECT_EQ(R.v(4, L), C.FromI32)
+        << formatv("v_cvt_f32_i32 {0:x8}", C.In).str();
+    EXPECT_EQ(R.v(5, L), C.FromU32)
+        << formatv("v_cvt_f32_u32 {0:x8}", C.In).str();
+  }
+}
+
+// FLOAT_DENORM_MODE_32: bit 0 keeps input denormals, bit 1 output denormals
+// (0 flushes both, 1 flushes outputs, 2 inputs, 3 none). A flushed value
+// keeps its sign. Every f32 input of an operation obeys it, the
+// accumulator of v_fmac_f32 too; moves do not.
+TEST(EmuDenorm, Float32Modes) {
+  const char *Body = R"(
+  v_mov_b32 v3, 0x1                     ; D1, the smallest denormal
+  v_mov_b32 v4, 0x400000                ; DH = 2^-127
+  v_mov_b32 v5, 0x800000                ; N = 2^-126, the smallest normal
+  v_add_f32 v10, v3, v3                 ; 2 * D1, a denormal
+  v_add_f32 v11, v5, v4                 ; N + DH, a normal
+  v_mul_f32 v12, 0.5, v5                ; N / 2 = DH, a denormal
+  v_mul_f32 v13, 0x4b800000, v3         ; D1 * 2^24 = 2^-125, a normal
+  v_fma_f32 v14, v5, 1.0, v4            ; N + DH
+  v_mov_b32 v15, v4
+  v_fmac_f32 v15, v5, 1.0               ; N + DH, DH the accumulator
+  v_mul_f32 v16, -0.5, v5               ; -DH
+  v_mov_b32 v17, v3                     ; a move: never flushed
+  v_sub_f32 v18, v5, v4                 ; N - DH = DH
+)";
+  for (unsigned Mode = 0; Mode != 4; ++Mode) {
+    bool KeepIn = Mode & 1, KeepOut = Mode & 2;
+    RunOptions O;
+    O.DenormMode32 = Mode;
+    EmuRun R = runWave(GFX90A, Body, O);
+    ASSERT_EQ(R.Error, "");
+    SCOPED_TRACE(formatv("FLOAT_DENORM_MODE_32 = {0}", Mode).str());
+    EXPECT_EQ(R.v(10, 0), KeepIn && KeepOut ? 2u : 0u);
+    EXPECT_EQ(R.v(11, 0), KeepIn ? 0xc00000u : 0x800000u);
+    EXPECT_EQ(R.v(12, 0), KeepOut ? 0x400000u : 0u);
+    EXPECT_EQ(R.v(13, 0), KeepIn ? 0x1000000u : 0u);
+    EXPECT_EQ(R.v(14, 0), KeepIn ? 0xc00000u : 0x800000u);
+    EXPECT_EQ(R.v(15, 0), KeepIn ? 0xc00000u : 0x800000u);
+    EXPECT_EQ(R.v(16, 0), KeepOut ? 0x80400000u : 0x80000000u);
+    EXPECT_EQ(R.v(17, 0), 1u);
+    // Flushed input: N - 0 = N; kept: DH, itself flushed unless kept.
+    EXPECT_EQ(R.v(18, 0), !KeepIn ? 0x800000u : KeepOut ? 0x400000u : 0u);
+  }
+}
+
+// FLOAT_DENORM_MODE_16_64 does the same for f64, the v_fmac_f64
+// accumulator included; it leaves f32 alone.
+TEST(EmuDenorm, Float64Modes) {
+  const char *Body = R"(
+  v_mov_b32 v4, 0                       ; v[4:5] = 2^-1022, the smallest
+  v_mov_b32 v5, 0x100000                ;   normal double
+  v_mov_b32 v6, 0                       ; v[6:7] = 2^-1023, a denormal
+  v_mov_b32 v7, 0x80000
+  v_add_f64 v[10:11], v[4:5], v[6:7]    ; 1.5 * 2^-1022
+  v_mul_f64 v[12:13], 0.5, v[4:5]       ; 2^-1023, a denormal
+  v_mov_b32 v14, v6
+  v_mov_b32 v15, v7
+  v_fmac_f64 v[14:15], v[4:5], 1.0      ; 1.5 * 2^-1022
+  v_mov_b32 v16, 0x400000
+  v_add_f32 v17, v16, v16               ; f32: 2^-126 whatever the f64 mode
+)";
+  for (unsigned Mode = 0; Mode != 4; ++Mode) {
+    bool KeepIn = Mode & 1, KeepOut = Mode & 2;
+    RunOptions O;
+    O.DenormMode64 = Mode;
+    EmuRun R = runWave(GFX90A, Body, O);
+    ASSERT_EQ(R.Error, "");
+    SCOPED_TRACE(formatv("FLOAT_DENORM_MODE_16_64 = {0}", Mode).str());
+    EXPECT_EQ(R.v64(10, 0),
+              KeepIn ? 0x0018000000000000ull : 0x0010000000000000ull);
+    EXPECT_EQ(R.v64(12, 0), KeepOut ? 0x0008000000000000ull : 0u);
+    EXPECT_EQ(R.v64(14, 0),
+              KeepIn ? 0x0018000000000000ull : 0x0010000000000000ull);
+    EXPECT_EQ(R.v(17, 0), 0x800000u);
+  }
+}
+
+// v_max/v_min order -0 below +0 (which C's fmax/fmin leave unspecified),
+// return the other operand for a quiet NaN, and quiet a signaling NaN
+// (IEEE mode, the compute default).
+TEST(EmuFloat, MinMaxZerosAndNaNs) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v2, 0x80000000              ; -0
+  v_mov_b32 v3, 0                       ; +0
+  v_mov_b32 v4, 0x7fc00000              ; qNaN
+  v_mov_b32 v5, 0x7f800001              ; sNaN
+  v_max_f32 v10, v2, v3
+  v_max_f32 v11, v3, v2
+  v_min_f32 v12, v2, v3
+  v_min_f32 v13, v3, v2
+  v_max_f32 v14, v4, 1.0
+  v_min_f32 v15, 1.0, v4
+  v_max_f32 v16, v5, 1.0
+  v_mov_b32 v6, 0
+  v_mov_b32 v7, 0x80000000              ; v[6:7] = -0.0
+  v_mov_b32 v8, 0
+  v_mov_b32 v9, 0                       ; v[8:9] = +0.0
+  v_max_f64 v[20:21], v[6:7], v[8:9]
+  v_max_f64 v[22:23], v[8:9], v[6:7]
+  v_min_f64 v[24:25], v[6:7], v[8:9]
+  v_min_f64 v[26:27], v[8:9], v[6:7]
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.v(10, 0), 0u);
+  EXPECT_EQ(R.v(11, 0), 0u);
+  EXPECT_EQ(R.v(12, 0), 0x80000000u);
+  EXPECT_EQ(R.v(13, 0), 0x80000000u);
+  EXPECT_EQ(R.v(14, 0), 0x3f800000u);
+  EXPECT_EQ(R.v(15, 0), 0x3f800000u);
+  EXPECT_EQ(R.v(16, 0), 0x7fc00001u);
+  EXPECT_EQ(R.v64(20, 0), 0u);
+  EXPECT_EQ(R.v64(22, 0), 0u);
+  EXPECT_EQ(R.v64(24, 0), 0x8000000000000000ull);
+  EXPECT_EQ(R.v64(26, 0), 0x8000000000000000ull);
+}
+
+} // namespace

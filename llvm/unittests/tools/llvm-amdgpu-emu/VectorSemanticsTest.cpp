@@ -1,0 +1,494 @@
+//===- VectorSemanticsTest.cpp - VALU semantics of the emulator -----------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Vector instructions and the lane masks: EXEC = 0 and partial EXEC
+// (inactive lanes keep their values, mask results have their bits
+// cleared), VCC and SGPR masks as carries, 64-bit shifts, the cross-lane
+// moves and ballot-style compares, on wave64 (gfx90a) and wave32 (gfx1030).
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmuTestHarness.h"
+
+using namespace llvm;
+using namespace llvm::amdgpu_emu;
+using namespace llvm::amdgpu_emu::test;
+
+namespace {
+
+uint64_t lanesBelow(unsigned N) {
+  return N >= 64 ? ~uint64_t(0) : (uint64_t(1) << N) - 1;
+}
+
+// EXEC = 0: no vector write happens, compares and carries write all-zero
+// masks, stores and atomics do nothing; the lane instructions ignore EXEC
+// and v_readfirstlane reads lane 0.
+TEST(EmuExec, ZeroWave64) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_lshlrev_b32 v1, 2, v0
+  v_mov_b32 v2, 0
+  v_mov_b32 v3, 7
+  v_mov_b32 v4, 5
+  v_mad_u32_u24 v5, v0, 3, 1     ; 3 * lane + 1
+  v_mov_b32 v6, 0x1234
+  v_mov_b32 v8, 9
+  v_mov_b32 v9, 9
+  s_mov_b64 vcc, -1
+  s_mov_b64 s[4:5], -1
+  s_mov_b64 s[10:11], exec
+  s_mov_b64 exec, 0
+  v_mov_b32 v3, 100
+  v_add_co_u32 v4, vcc, -1, v0
+  v_cmp_eq_u32 s[4:5], v0, v0
+  v_lshlrev_b64 v[8:9], 1, v[4:5]
+  v_readfirstlane_b32 s6, v5
+  v_readlane_b32 s7, v5, 9
+  v_writelane_b32 v6, s7, 2
+  global_store_dword v1, v3, s[2:3]
+  global_atomic_add v2, v3, s[2:3] offset:4
+  s_mov_b64 exec, s[10:11]
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.vcc(), 0u);
+  EXPECT_EQ(R.s64(4), 0u);
+  EXPECT_EQ(R.s(6), 1u);
+  EXPECT_EQ(R.s(7), 28u);
+  for (unsigned L = 0; L != 64; ++L) {
+    EXPECT_EQ(R.v(3, L), 7u) << "lane " << L;
+    EXPECT_EQ(R.v(4, L), 5u) << "lane " << L;
+    EXPECT_EQ(R.v64(8, L), 0x900000009ull) << "lane " << L;
+    EXPECT_EQ(R.v(6, L), L == 2 ? 28u : 0x1234u) << "lane " << L;
+    EXPECT_EQ(R.Out[L], 0xdeadu) << "lane " << L;
+  }
+}
+
+// The same on wave32, where the masks are 32 bits: vcc_hi and the second
+// dword of a compare's SGPR are not touched.
+TEST(EmuExec, ZeroWave32) {
+  EmuRun R = runWave(GFX1030, R"(
+  v_lshlrev_b32 v1, 2, v0
+  v_mov_b32 v3, 7
+  v_mov_b32 v4, 5
+  v_mad_u32_u24 v5, v0, 3, 1
+  s_mov_b32 vcc_lo, -1
+  s_mov_b32 vcc_hi, 0x5555
+  s_mov_b32 s4, -1
+  s_mov_b32 s5, 0x6666
+  s_mov_b32 s10, exec_lo
+  s_mov_b32 exec_lo, 0
+  v_mov_b32 v3, 100
+  v_add_co_u32 v4, vcc_lo, -1, v0
+  v_cmp_eq_u32_e64 s4, v0, v0
+  v_readfirstlane_b32 s6, v5
+  v_readlane_b32 s7, v5, 9
+  global_store_dword v1, v3, s[2:3]
+  s_mov_b32 exec_lo, s10
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s(106), 0u);      // vcc_lo
+  EXPECT_EQ(R.s(107), 0x5555u); // vcc_hi
+  EXPECT_EQ(R.s(4), 0u);
+  EXPECT_EQ(R.s(5), 0x6666u);
+  EXPECT_EQ(R.s(6), 1u);
+  EXPECT_EQ(R.s(7), 28u);
+  for (unsigned L = 0; L != 32; ++L) {
+    EXPECT_EQ(R.v(3, L), 7u) << "lane " << L;
+    EXPECT_EQ(R.v(4, L), 5u) << "lane " << L;
+    EXPECT_EQ(R.Out[L], 0xdeadu) << "lane " << L;
+  }
+}
+
+// Partial EXEC, with active lanes in both halves of a wave64: writes
+// (32- and 64-bit), mask results and stores only in active lanes;
+// v_readfirstlane reads the lowest active lane.
+TEST(EmuExec, PartialWave64) {
+  const uint64_t Exec = 0x00ff00ff0000f0f0ull;
+  EmuRun R = runWave(GFX90A, R"(
+  v_lshlrev_b32 v1, 2, v0
+  v_mov_b32 v3, 7
+  v_mov_b32 v4, -1
+  v_mov_b32 v5, 0
+  v_mov_b32 v6, 0x66
+  v_mov_b32 v7, 0x77
+  v_mov_b32 v8, 0x88
+  v_mov_b32 v9, 0x99
+  v_mov_b32 v10, 0xaa
+  s_mov_b64 vcc, -1
+  s_mov_b64 s[12:13], -1
+  s_mov_b64 s[10:11], exec
+  s_mov_b32 exec_lo, 0xf0f0
+  s_mov_b32 exec_hi, 0xff00ff
+  v_mov_b32 v3, v0
+  v_add_co_u32 v6, vcc, v4, v0          ; carries in every lane but 0
+  v_addc_co_u32 v7, s[12:13], 0, 0, vcc ; 1, no carry
+  v_cmp_lt_u32 s[14:15], v0, 48
+  v_lshlrev_b64 v[8:9], 32, v[4:5]
+  v_cndmask_b32 v10, 1, 2, s[14:15]
+  v_readfirstlane_b32 s16, v0
+  global_store_dword v1, v3, s[2:3]
+  s_mov_b64 exec, s[10:11]
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.vcc(), Exec & ~uint64_t(1));
+  EXPECT_EQ(R.s64(12), 0u);
+  EXPECT_EQ(R.s64(14), Exec & lanesBelow(48));
+  EXPECT_EQ(R.s(16), 4u);
+  for (unsigned L = 0; L != 64; ++L) {
+    bool Active = (Exec >> L) & 1;
+    EXPECT_EQ(R.v(3, L), Active ? L : 7u) << "lane " << L;
+    EXPECT_EQ(R.v(6, L), Active ? L - 1 : 0x66u) << "lane " << L;
+    EXPECT_EQ(R.v(7, L), Active ? 1u : 0x77u) << "lane " << L;
+    EXPECT_EQ(R.v64(8, L), Active ? 0xffffffff00000000ull : 0x9900000088ull)
+        << "lane " << L;
+    EXPECT_EQ(R.v(10, L), Active ? (L < 48 ? 2u : 1u) : 0xaau) << "lane " << L;
+    EXPECT_EQ(R.Out[L], Active ? L : 0xdeadu) << "lane " << L;
+  }
+}
+
+TEST(EmuExec, PartialWave32) {
+  const uint32_t Exec = 0x00f0f0f0;
+  EmuRun R = runWave(GFX1030, R"(
+  v_lshlrev_b32 v1, 2, v0
+  v_mov_b32 v3, 7
+  v_mov_b32 v4, -1
+  v_mov_b32 v6, 0x66
+  v_mov_b32 v7, 0x77
+  v_mov_b32 v10, 0xaa
+  s_mov_b32 vcc_lo, -1
+  s_mov_b32 vcc_hi, 0x5555
+  s_mov_b32 s12, -1
+  s_mov_b32 s13, 0x1313
+  s_mov_b32 s10, exec_lo
+  s_mov_b32 exec_lo, 0xf0f0f0
+  v_mov_b32 v3, v0
+  v_add_co_u32 v6, vcc_lo, v4, v0
+  v_add_co_ci_u32_e64 v7, s12, 0, 0, vcc_lo
+  v_cmp_lt_u32_e64 s14, v0, 16
+  v_cndmask_b32_e64 v10, 1, 2, s14
+  v_readfirstlane_b32 s16, v0
+  global_store_dword v1, v3, s[2:3]
+  s_mov_b32 exec_lo, s10
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.vcc(), Exec);
+  EXPECT_EQ(R.s(107), 0x5555u);
+  EXPECT_EQ(R.s(12), 0u);
+  EXPECT_EQ(R.s(13), 0x1313u);
+  EXPECT_EQ(R.s(14), Exec & 0xffffu);
+  EXPECT_EQ(R.s(16), 4u);
+  for (unsigned L = 0; L != 32; ++L) {
+    bool Active = (Exec >> L) & 1;
+    EXPECT_EQ(R.v(3, L), Active ? L : 7u) << "lane " << L;
+    EXPECT_EQ(R.v(6, L), Active ? L - 1 : 0x66u) << "lane " << L;
+    EXPECT_EQ(R.v(7, L), Active ? 1u : 0x77u) << "lane " << L;
+    EXPECT_EQ(R.v(10, L), Active ? (L < 16 ? 2u : 1u) : 0xaau) << "lane " << L;
+    EXPECT_EQ(R.Out[L], Active ? L : 0xdeadu) << "lane " << L;
+  }
+}
+
+// v_cmpx_* write EXEC; before gfx10 also their mask destination (VCC or
+// an SGPR pair), from gfx10 on only EXEC.
+TEST(EmuExec, Cmpx) {
+  EmuRun R64 = runWave(GFX90A, R"(
+  s_mov_b64 vcc, 0
+  v_cmpx_gt_u32_e64 s[20:21], 40, v0
+  v_cmpx_lt_u32 vcc, 4, v0
+  s_mov_b64 s[22:23], exec
+  s_mov_b64 exec, -1
+)");
+  ASSERT_EQ(R64.Error, "");
+  EXPECT_EQ(R64.s64(20), lanesBelow(40));
+  EXPECT_EQ(R64.vcc(), lanesBelow(40) & ~lanesBelow(5));
+  EXPECT_EQ(R64.s64(22), lanesBelow(40) & ~lanesBelow(5));
+
+  EmuRun R32 = runWave(GFX1030, R"(
+  s_mov_b32 vcc_lo, 0x1234
+  v_cmpx_gt_u32_e64 20, v0
+  v_cmpx_lt_u32 4, v0
+  s_mov_b32 s22, exec_lo
+  s_mov_b32 exec_lo, -1
+)");
+  ASSERT_EQ(R32.Error, "");
+  EXPECT_EQ(R32.s(22), 0xfffe0u & 0xfffffu);
+  EXPECT_EQ(R32.vcc(), 0x1234u);
+}
+
+// VCC (or an SGPR pair) carries between v_add_co_u32 and v_addc_co_u32:
+// the carry out of src0 + src1 (+ carry in) per lane, 64-bit adds built
+// from them.
+TEST(EmuCarry, AddWave64) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_lshlrev_b32 v3, 26, v0              ; lane << 26
+  v_mov_b32 v4, 0x80000000
+  v_add_co_u32 v5, vcc, v3, v4          ; carries from lane 32 on
+  s_mov_b64 s[20:21], vcc
+  v_addc_co_u32 v6, vcc, -1, 0, vcc     ; carry in: 0, carry out too
+  s_mov_b64 s[22:23], vcc
+  ; {lo = -1, hi = lane} + {lo = lane, hi = 0x10}, the carry in s[24:25].
+  v_mov_b32 v8, -1
+  v_mov_b32 v9, v0
+  v_add_co_u32_e64 v10, s[24:25], v8, v0
+  v_addc_co_u32_e64 v11, s[26:27], v9, 16, s[24:25]
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s64(20), ~lanesBelow(32));
+  EXPECT_EQ(R.s64(22), ~lanesBelow(32));
+  EXPECT_EQ(R.s64(24), ~uint64_t(1));
+  EXPECT_EQ(R.s64(26), 0u);
+  for (unsigned L = 0; L != 64; ++L) {
+    EXPECT_EQ(R.v(5, L), (L << 26) + 0x80000000u) << "lane " << L;
+    EXPECT_EQ(R.v(6, L), L >= 32 ? 0u : 0xffffffffu) << "lane " << L;
+    uint64_t Sum = ((uint64_t(L) << 32) | 0xffffffffu) + ((16ull << 32) | L);
+    EXPECT_EQ(R.v(10, L), uint32_t(Sum)) << "lane " << L;
+    EXPECT_EQ(R.v(11, L), uint32_t(Sum >> 32)) << "lane " << L;
+  }
+}
+
+// Borrows: v_sub_co_u32 / v_subrev_co_u32 out, v_subb_co_u32 /
+// v_subbrev_co_u32 in and out; the borrow compares the 33-bit subtrahend.
+TEST(EmuCarry, SubWave64) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_sub_co_u32 v3, vcc, v0, 10          ; borrows below lane 10
+  s_mov_b64 s[20:21], vcc
+  v_subb_co_u32 v4, vcc, 5, 5, vcc      ; -1 and a borrow where borrowed
+  s_mov_b64 s[22:23], vcc
+  v_subrev_co_u32 v5, vcc, v0, 20       ; 20 - lane: borrows above lane 20
+  s_mov_b64 s[24:25], vcc
+  v_subbrev_co_u32 v6, vcc, -1, 0, vcc  ; 0 - 0xffffffff - b: always borrows
+  s_mov_b64 s[26:27], vcc
+  ; {lo = lane, hi = 7} - {lo = 32, hi = 2}.
+  v_mov_b32 v8, 7
+  v_sub_co_u32_e64 v10, s[28:29], v0, 32
+  v_subb_co_u32_e64 v11, s[30:31], v8, 2, s[28:29]
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s64(20), lanesBelow(10));
+  EXPECT_EQ(R.s64(22), lanesBelow(10));
+  EXPECT_EQ(R.s64(24), ~lanesBelow(21));
+  EXPECT_EQ(R.s64(26), ~uint64_t(0));
+  EXPECT_EQ(R.s64(28), lanesBelow(32));
+  EXPECT_EQ(R.s64(30), 0u);
+  for (unsigned L = 0; L != 64; ++L) {
+    EXPECT_EQ(R.v(3, L), L - 10) << "lane " << L;
+    EXPECT_EQ(R.v(4, L), L < 10 ? 0xffffffffu : 0u) << "lane " << L;
+    EXPECT_EQ(R.v(5, L), 20 - L) << "lane " << L;
+    EXPECT_EQ(R.v(6, L), L > 20 ? 0u : 1u) << "lane " << L;
+    uint64_t Diff = ((7ull << 32) | L) - ((2ull << 32) | 32);
+    EXPECT_EQ(R.v(10, L), uint32_t(Diff)) << "lane " << L;
+    EXPECT_EQ(R.v(11, L), uint32_t(Diff >> 32)) << "lane " << L;
+  }
+}
+
+// Wave32: the carry is vcc_lo (or one SGPR); vcc_hi is left alone.
+TEST(EmuCarry, Wave32) {
+  EmuRun R = runWave(GFX1030, R"(
+  s_mov_b32 vcc_hi, 0x5555
+  v_mov_b32 v2, 0
+  v_mov_b32 v9, 5
+  v_lshlrev_b32 v3, 27, v0              ; lane << 27
+  v_add_co_u32 v5, vcc_lo, v3, 0x80000000 ; carries from lane 16 on
+  s_mov_b32 s20, vcc_lo
+  v_add_co_ci_u32_e32 v6, vcc_lo, -1, v2, vcc_lo
+  s_mov_b32 s21, vcc_lo
+  v_sub_co_u32 v7, vcc_lo, v0, 10
+  s_mov_b32 s22, vcc_lo
+  v_sub_co_ci_u32_e32 v8, vcc_lo, 5, v9, vcc_lo
+  s_mov_b32 s23, vcc_lo
+  v_subrev_co_ci_u32_e64 v10, s24, -1, 0, s22   ; 0 - 0xffffffff - b
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s(20), 0xffff0000u);
+  EXPECT_EQ(R.s(21), 0xffff0000u);
+  EXPECT_EQ(R.s(22), 0x3ffu);
+  EXPECT_EQ(R.s(23), 0x3ffu);
+  EXPECT_EQ(R.s(24), 0xffffffffu);
+  EXPECT_EQ(R.s(107), 0x5555u);
+  for (unsigned L = 0; L != 32; ++L) {
+    EXPECT_EQ(R.v(5, L), (L << 27) + 0x80000000u) << "lane " << L;
+    EXPECT_EQ(R.v(6, L), L >= 16 ? 0u : 0xffffffffu) << "lane " << L;
+    EXPECT_EQ(R.v(8, L), L < 10 ? 0xffffffffu : 0u) << "lane " << L;
+    EXPECT_EQ(R.v(10, L), L < 10 ? 0u : 1u) << "lane " << L;
+  }
+}
+
+// v_lshlrev_b64 / v_lshrrev_b64 / v_ashrrev_i64 with a different amount per
+// lane: the amount is src0[5:0], so 64 and up wrap.
+void checkShifts64(EmuTarget T) {
+  const uint32_t Amounts[] = {0,  1,   31,  32,  33,  63,         64,        65,
+                              95, 127, 128, 255, 256, 0x80000020, 0xffffffff};
+  const uint64_t Neg = 0x8000000100000003ull, Pos = 0x4000000000000005ull;
+  std::string Body = formatv(R"(
+  v_mov_b32 v4, {0:x}
+  v_mov_b32 v5, {1:x}
+  v_mov_b32 v6, {2:x}
+  v_mov_b32 v7, {3:x}
+  v_mov_b32 v10, 0
+)",
+                             uint32_t(Neg), uint32_t(Neg >> 32), uint32_t(Pos),
+                             uint32_t(Pos >> 32))
+                         .str();
+  for (unsigned L = 0; L != std::size(Amounts); ++L)
+    Body += formatv("s_mov_b32 s8, {0:x}\nv_writelane_b32 v10, s8, {1}\n",
+                    Amounts[L], L)
+                .str();
+  Body += R"(
+  v_lshlrev_b64 v[12:13], v10, v[4:5]
+  v_lshrrev_b64 v[14:15], v10, v[4:5]
+  v_ashrrev_i64 v[16:17], v10, v[4:5]
+  v_ashrrev_i64 v[18:19], v10, v[6:7]
+  v_lshrrev_b64 v[20:21], v10, v[6:7]
+  v_lshlrev_b64 v[22:23], 63, v[4:5]
+  v_ashrrev_i64 v[24:25], 32, v[4:5]
+)";
+  EmuRun R = runWave(T, Body);
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L = 0; L != T.WaveSize; ++L) {
+    unsigned Sh = (L < std::size(Amounts) ? Amounts[L] : 0) & 63;
+    EXPECT_EQ(R.v64(12, L), Neg << Sh) << "lane " << L;
+    EXPECT_EQ(R.v64(14, L), Neg >> Sh) << "lane " << L;
+    EXPECT_EQ(R.v64(16, L), uint64_t(int64_t(Neg) >> Sh)) << "lane " << L;
+    EXPECT_EQ(R.v64(18, L), Pos >> Sh) << "lane " << L;
+    EXPECT_EQ(R.v64(20, L), Pos >> Sh) << "lane " << L;
+    EXPECT_EQ(R.v64(22, L), 0x8000000000000000ull) << "lane " << L;
+    EXPECT_EQ(R.v64(24, L), 0xffffffff80000001ull) << "lane " << L;
+  }
+}
+
+TEST(EmuShift64, Wave64) { checkShifts64(GFX90A); }
+TEST(EmuShift64, Wave32) { checkShifts64(GFX1030); }
+
+// v_readlane / v_writelane ignore EXEC and take the lane select (an SGPR,
+// M0 or a constant) modulo the wave size (src1[5:0] on wave64, src1[4:0] on
+// wave32); v_readfirstlane reads the lowest active lane, lane 0 if none is
+// active.
+TEST(EmuCrossLane, ReadWriteLaneWave64) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mul_u32_u24 v3, 3, v0
+  v_mov_b32 v4, 0xaaaa
+  v_readlane_b32 s4, v3, 63
+  s_mov_b32 s10, 69
+  v_readlane_b32 s5, v3, s10             ; lane 69 & 63 = 5
+  s_mov_b64 s[20:21], exec
+  s_mov_b32 exec_lo, 0x100
+  s_mov_b32 exec_hi, 0
+  v_readlane_b32 s6, v3, 40              ; an inactive lane
+  s_mov_b32 exec_lo, 0
+  s_mov_b32 exec_hi, 0x400
+  v_readfirstlane_b32 s7, v3             ; lane 42
+  s_mov_b64 exec, 0
+  s_mov_b32 s8, 77
+  v_readfirstlane_b32 s8, v3             ; lane 0
+  v_writelane_b32 v4, s4, 1
+  s_mov_b32 m0, 127
+  v_writelane_b32 v4, s5, m0             ; lane 127 & 63 = 63
+  s_mov_b32 m0, 2
+  v_readlane_b32 s9, v3, m0
+  s_mov_b64 exec, s[20:21]
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s(4), 189u);
+  EXPECT_EQ(R.s(5), 15u);
+  EXPECT_EQ(R.s(6), 120u);
+  EXPECT_EQ(R.s(7), 126u);
+  EXPECT_EQ(R.s(8), 0u);
+  EXPECT_EQ(R.s(9), 6u);
+  EXPECT_EQ(R.s(124), 2u); // M0
+  for (unsigned L = 0; L != 64; ++L)
+    EXPECT_EQ(R.v(4, L), L == 1    ? 189u
+                         : L == 63 ? 15u
+                                   : 0xaaaau)
+        << "lane " << L;
+}
+
+TEST(EmuCrossLane, ReadWriteLaneWave32) {
+  EmuRun R = runWave(GFX1030, R"(
+  v_mul_u32_u24 v3, 3, v0
+  v_mov_b32 v4, 0xaaaa
+  v_readlane_b32 s4, v3, 31
+  s_mov_b32 s10, 33
+  v_readlane_b32 s5, v3, s10             ; lane 33 & 31 = 1
+  s_mov_b32 s20, exec_lo
+  s_mov_b32 exec_lo, 0x80000000
+  v_readfirstlane_b32 s6, v3             ; lane 31
+  s_mov_b32 exec_lo, 0
+  s_mov_b32 s7, 77
+  v_readfirstlane_b32 s7, v3             ; lane 0
+  s_mov_b32 s11, 62
+  v_writelane_b32 v4, s4, s11            ; lane 62 & 31 = 30
+  s_mov_b32 exec_lo, s20
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s(4), 93u);
+  EXPECT_EQ(R.s(5), 3u);
+  EXPECT_EQ(R.s(6), 93u);
+  EXPECT_EQ(R.s(7), 0u);
+  for (unsigned L = 0; L != 32; ++L)
+    EXPECT_EQ(R.v(4, L), L == 30 ? 93u : 0xaaaau) << "lane " << L;
+}
+
+// Ballots: a VOP3 compare into an SGPR pair (wave64) or one SGPR (wave32)
+// sets one bit per active lane and clears the others; 64-bit compares are
+// signed or unsigned over both dwords.
+TEST(EmuCrossLane, BallotWave64) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_and_b32 v3, 1, v0
+  v_cmp_ne_u32_e64 s[4:5], 0, v3          ; odd lanes
+  v_cmp_gt_u32_e64 s[6:7], v0, 31         ; the high half
+  v_cmp_gt_u32 vcc, 3, v0                 ; lanes 0-2
+  s_bcnt1_i32_b64 s8, s[4:5]
+  v_mov_b32 v4, -1
+  v_mov_b32 v5, v0                        ; lane << 32 | 0xffffffff
+  v_mov_b32 v6, 0
+  v_mov_b32 v7, 32
+  v_mov_b32 v8, -1
+  v_mov_b32 v9, -1
+  v_cmp_lt_u64_e64 s[10:11], v[4:5], v[6:7] ; lanes below 32
+  v_cmp_gt_i64_e64 s[12:13], v[4:5], v[8:9] ; > -1: every lane
+  v_cmp_gt_u64_e64 s[14:15], v[4:5], v[8:9] ; > 2^64 - 1: none
+  s_mov_b64 s[30:31], exec
+  s_mov_b32 exec_hi, 0x0000ffff
+  s_mov_b64 s[16:17], -1
+  v_cmp_ne_u32_e64 s[16:17], 0, v3        ; odd lanes below 48
+  s_mov_b64 exec, s[30:31]
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s64(4), 0xaaaaaaaaaaaaaaaaull);
+  EXPECT_EQ(R.s64(6), 0xffffffff00000000ull);
+  EXPECT_EQ(R.vcc(), 7u);
+  EXPECT_EQ(R.s(8), 32u);
+  EXPECT_EQ(R.s64(10), 0xffffffffull);
+  EXPECT_EQ(R.s64(12), ~uint64_t(0));
+  EXPECT_EQ(R.s64(14), 0u);
+  EXPECT_EQ(R.s64(16), 0x0000aaaaaaaaaaaaull);
+}
+
+TEST(EmuCrossLane, BallotWave32) {
+  EmuRun R = runWave(GFX1030, R"(
+  v_and_b32 v3, 1, v0
+  s_mov_b32 s5, 0x5555
+  v_cmp_ne_u32_e64 s4, 0, v3              ; odd lanes
+  v_cmp_gt_u32_e64 s6, v0, 15             ; the high half
+  s_mov_b32 vcc_hi, 0x6666
+  v_cmp_gt_u32 vcc_lo, 3, v0              ; lanes 0-2
+  s_bcnt1_i32_b32 s8, s4
+  s_mov_b32 s30, exec_lo
+  s_mov_b32 exec_lo, 0xff
+  v_cmp_ne_u32_e64 s9, 0, v3              ; odd lanes below 8
+  s_mov_b32 exec_lo, s30
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s(4), 0xaaaaaaaau);
+  EXPECT_EQ(R.s(5), 0x5555u);
+  EXPECT_EQ(R.s(6), 0xffff0000u);
+  EXPECT_EQ(R.vcc(), 7u);
+  EXPECT_EQ(R.s(107), 0x6666u);
+  EXPECT_EQ(R.s(8), 16u);
+  EXPECT_EQ(R.s(9), 0xaau);
+}
+
+} // namespace
