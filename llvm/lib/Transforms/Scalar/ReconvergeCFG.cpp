@@ -6,24 +6,123 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The reconverging property and the block orderings of the ReconvergeCFG
-// transform (see ReconvergeCFG.h and docs/ReconvergingCFG.md).
+// ReconvergeCFG makes a function's CFG *reconverging* (ReconvergeCFG.h): every
+// divergent conditional branch gets a successor that post-dominates it, its
+// *primary successor*, where the lanes of a wave that split at the branch
+// meet again. It changes the CFG only where a divergent branch lacks one;
+// uniform control flow is left as it is. The method is Wahlster's (thesis
+// §4.3); this file derives its own, simpler formulation of the thesis's
+// "open tree" and proves it, because the thesis's pseudo-code is approximate.
+//
+// Terms.
+//  - The *ordering* numbers the blocks; the single exit comes last (the pass
+//    unifies exits first). An edge u->t is *forward* if t comes after u and
+//    *backward* otherwise (a self-loop is backward).
+//  - Blocks are processed in order. At the step of block N, the blocks
+//    before N are *visited*; an edge from a visited block to N or a later
+//    block is *open*.
+//  - A divergent block P is *armed* at step N if P -> N is a forward edge and
+//    P's other successor comes before N: N would become P's primary
+//    successor.
+//  - The *region* R(P, N) is the set of blocks reachable from P through
+//    visited blocks only (back edges are followed). Its *open set* is the
+//    part of R(P, N) with open edges.
+//
+// The step of N. For each armed predecessor P of N, the open set of P is
+// computed. If every open edge of every such set goes to N, nothing is done.
+// Otherwise the sets that share blocks with an offending one are merged
+// (transitively) and every open edge of the merged set, P -> N included, is
+// rerouted to one new *flow block* F placed just before N in the ordering.
+// F branches on to the original targets, N first, selecting the target with
+// phis of i1 *route conditions* that say, per predecessor, where the thread
+// was going. F has as many successors as distinct targets; a flow block is
+// treated as divergent, so the step of its second target splits it again,
+// and every flow block ends with at most two successors.
+//
+// Why the result is reconverging. After the step of N, every edge leaving
+// R(P, N) goes to one block X (N, or F): the region has no other open edges
+// and all its other edges stay inside it. Later steps only reroute edges that
+// go to their own N' or later, which no edge of R(P, N) does, and never add
+// edges into the region; so R(P, N) and its exits are frozen. Any path from P
+// to the exit, which comes last, has to leave the region, hence X
+// post-dominates P. Every divergent block with a forward successor is armed
+// at the step of its later successor; one whose successors are both backward
+// would never be armed, so before the walk its terminator moves into a new
+// block Y (the thesis's "virtual node", here a real block) that is ordered
+// just before the earlier of those successors, making both of Y's edges
+// forward. Flow blocks are armed at the step of their second target.
+//
+// Why the meaning is kept. Rerouting replaces an edge u -> t by u -> F -> t
+// and F's route conditions send exactly the threads that came along u -> t
+// on to t, so each thread's path is its old path with flow blocks inserted.
+// Phis of a block whose incoming edges moved are rebuilt with SSAUpdater
+// from their old (predecessor, value) pairs; definitions that no longer
+// dominate a use (the thesis does not treat this) are repaired with
+// SSAUpdater too, with poison on paths that never executed the definition,
+// which no thread takes, since thread paths keep their order of original
+// blocks.
+//
+// The ordering decides where flow blocks go and how many there are, not
+// whether the result is correct. DFPD (computeReconvergeOrdering) is the
+// default because a join comes after everything that flows into it and a
+// branch's post-dominating successor after the other one.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/Scalar/ReconvergeCFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/DepthFirstIterator.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/CycleInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LowerSwitch.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
 
 using namespace llvm;
 
 #define DEBUG_TYPE "reconverge-cfg"
+
+STATISTIC(NumFlowBlocks, "Number of flow blocks created");
+STATISTIC(NumVirtualNodes,
+          "Number of divergent branches moved into a virtual node");
+STATISTIC(NumDominanceRepairs,
+          "Number of definitions whose uses were repaired by SSA update");
+STATISTIC(NumFunctionsChanged, "Number of functions made reconverging");
+STATISTIC(NumAlreadyReconverging,
+          "Number of functions with divergence that were already reconverging");
+STATISTIC(NumNotReconverging,
+          "Number of functions left with violations (a bug; see remarks)");
+STATISTIC(NumUnsupported,
+          "Number of functions skipped for unsupported terminators");
+
+static cl::opt<ReconvergeOrdering> OrderingOpt(
+    "reconverge-cfg-ordering", cl::desc("Block ordering of reconverge-cfg"),
+    cl::init(ReconvergeOrdering::DFPD),
+    cl::values(clEnumValN(ReconvergeOrdering::DFPD, "dfpd",
+                          "depth-first with post-dominance (default)"),
+               clEnumValN(ReconvergeOrdering::RPOT, "rpot",
+                          "reverse post-order")));
+
+static cl::opt<unsigned> MaxRounds(
+    "reconverge-cfg-max-rounds", cl::init(3), cl::Hidden,
+    cl::desc("Rounds of reconverge-cfg per function before it reports the "
+             "violations that remain"));
 
 BasicBlock *llvm::getPrimarySuccessor(const BasicBlock &BB,
                                       const PostDominatorTree &PDT) {
@@ -31,9 +130,11 @@ BasicBlock *llvm::getPrimarySuccessor(const BasicBlock &BB,
   if (!T || T->getNumSuccessors() != 2)
     return nullptr;
   // Successor 1 first: for `br %c, %then, %join` the join is successor 1.
+  // A self-loop does not count: the lanes that take it would have to wait
+  // in BB for a wave that has left it.
   for (unsigned I : {1u, 0u}) {
     BasicBlock *S = T->getSuccessor(I);
-    if (PDT.dominates(S, &BB))
+    if (S != &BB && PDT.dominates(S, &BB))
       return S;
   }
   return nullptr;
@@ -44,19 +145,21 @@ llvm::findReconvergenceViolations(const Function &F,
                                   const PostDominatorTree &PDT,
                                   DivergentTerminatorFn IsDivergent) {
   SmallVector<ReconvergenceViolation, 4> Violations;
-  for (const BasicBlock &BB : F) {
-    const Instruction *T = BB.getTerminator();
-    if (!T || T->getNumSuccessors() < 2 || !PDT.getNode(&BB) ||
-        !IsDivergent(BB))
+  // No thread runs an unreachable block; the post-dominator tree has nodes
+  // for those that reach an exit, so it cannot tell.
+  for (const BasicBlock *BB : depth_first(&F.getEntryBlock())) {
+    const Instruction *T = BB->getTerminator();
+    if (!T || T->getNumSuccessors() < 2 || !PDT.getNode(BB) ||
+        !IsDivergent(*BB))
       continue;
     // Several edges to one block count once: `switch` with all cases to
     // one block is as harmless as an unconditional branch.
-    SmallPtrSet<const BasicBlock *, 4> Distinct(succ_begin(&BB), succ_end(&BB));
+    SmallPtrSet<const BasicBlock *, 4> Distinct(succ_begin(BB), succ_end(BB));
     if (Distinct.size() == 1)
       continue;
     if (T->getNumSuccessors() > 2)
       Violations.push_back({T, ReconvergenceViolation::MultiWay});
-    else if (!getPrimarySuccessor(BB, PDT))
+    else if (!getPrimarySuccessor(*BB, PDT))
       Violations.push_back({T, ReconvergenceViolation::NoPrimarySuccessor});
   }
   return Violations;
@@ -149,15 +252,47 @@ static std::vector<BasicBlock *> computeDFPD(const Function &F,
         --Pending[S];
   }
 
+  // Cycles are kept contiguous: once a cycle is entered, only ready blocks
+  // inside it are taken until all its blocks are ordered (a fallback takes
+  // the most recent ready block when none is, as can happen when an
+  // irreducible cycle is entered at several blocks). Otherwise a loop exit
+  // could be ordered between the loop's blocks, and rerouting would merge
+  // the exit with in-loop edges into one flow block, making the loop
+  // irreducible.
+  CycleInfo CI;
+  CI.compute(const_cast<Function &>(F));
+  DenseMap<const Cycle *, unsigned> Unordered;
+  for (const BasicBlock *BB : depth_first(&F.getEntryBlock()))
+    for (const Cycle *C = CI.getCycle(BB); C; C = C->getParentCycle())
+      ++Unordered[C];
+  SmallVector<const Cycle *, 4> Open; // Entered, unfinished; innermost last.
+  auto Eligible = [&](const BasicBlock *BB) {
+    return Open.empty() || Open.back()->contains(BB);
+  };
+
   std::vector<BasicBlock *> Order, Exits;
   SmallVector<BasicBlock *, 16> Ready{
       const_cast<BasicBlock *>(&F.getEntryBlock())};
   while (!Ready.empty()) {
-    BasicBlock *BB = Ready.pop_back_val();
+    auto It = find_if(reverse(Ready), Eligible);
+    if (It == Ready.rend())
+      It = Ready.rbegin();
+    BasicBlock *BB = *It;
+    Ready.erase(std::next(It).base());
     if (succ_empty(BB) && BB != &F.getEntryBlock())
       Exits.push_back(BB);
     else
       Order.push_back(BB);
+    // Enter the cycles of BB that are not open yet (outermost first), then
+    // close those whose blocks are all ordered.
+    SmallVector<const Cycle *, 4> Entered;
+    for (const Cycle *C = CI.getCycle(BB); C && !is_contained(Open, C);
+         C = C->getParentCycle())
+      Entered.push_back(C);
+    Open.append(Entered.rbegin(), Entered.rend());
+    for (const Cycle *C = CI.getCycle(BB); C; C = C->getParentCycle())
+      --Unordered[C];
+    erase_if(Open, [&](const Cycle *C) { return Unordered[C] == 0; });
     // Ready the post-dominating successors first, so they are taken last.
     SmallVector<BasicBlock *, 4> Succs = successorsSecondaryFirst(*BB, PDT);
     for (BasicBlock *S : reverse(Succs))
@@ -187,4 +322,542 @@ llvm::computeReconvergeOrdering(const Function &F, const PostDominatorTree &PDT,
     return computeRPOT(F);
   }
   llvm_unreachable("unknown ordering");
+}
+
+//===----------------------------------------------------------------------===//
+// The transform.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Where the threads arriving at a flow block from one predecessor go: Cond
+/// is true for the threads bound for the target. A null Cond stands for the
+/// predecessor's own route phi for the target (the predecessor is then a
+/// flow block too).
+struct Route {
+  BasicBlock *Pred;
+  Value *Cond;
+};
+
+/// One run of the open-set walk over a function (see the file comment).
+class Reconverger {
+public:
+  Reconverger(Function &F, DivergentTerminatorFn IsDivergent)
+      : F(F), IsDivergent(IsDivergent) {}
+
+  unsigned run(ArrayRef<BasicBlock *> Ordering);
+
+private:
+  Function &F;
+  DivergentTerminatorFn IsDivergent;
+
+  /// Position in the ordering, spaced so that blocks can be placed just
+  /// before a block B: virtual nodes at key(B) - 2, flow blocks at key(B) - 1.
+  DenseMap<const BasicBlock *, unsigned> Key;
+  /// The CFG as the walk sees it: IR edges for original blocks, the abstract
+  /// edges of flow blocks (whose terminators are created at the end).
+  DenseMap<BasicBlock *, SmallVector<BasicBlock *, 2>> Succs, Preds;
+  DenseSet<const BasicBlock *> Divergent;
+  /// Flow blocks in creation order, and for each its route conditions per
+  /// target.
+  SmallVector<BasicBlock *, 8> FlowBlocks;
+  /// The `xor %c, true` made for rerouted branches; a route that turns out
+  /// to be implied needs none, so the unused ones are erased at the end.
+  SmallVector<Instruction *, 4> Inversions;
+  DenseMap<BasicBlock *, MapVector<BasicBlock *, SmallVector<Route, 4>>>
+      Routes;
+  DenseMap<std::pair<BasicBlock *, BasicBlock *>, PHINode *> RoutePhis;
+  /// The incoming (block, value) pairs of every phi before the walk.
+  MapVector<PHINode *, SmallVector<std::pair<BasicBlock *, Value *>, 4>>
+      OldIncoming;
+
+  void buildGraph(ArrayRef<BasicBlock *> Ordering);
+  void addEdge(BasicBlock *From, BasicBlock *To);
+  void removeEdge(BasicBlock *From, BasicBlock *To);
+  void addVirtualNodes(std::vector<BasicBlock *> &Order);
+  bool isArmed(BasicBlock *P, BasicBlock *N) const;
+  bool collectOpenSet(BasicBlock *P, BasicBlock *N,
+                      SmallVectorImpl<BasicBlock *> &OpenSet) const;
+  BasicBlock *reroute(ArrayRef<BasicBlock *> Sources, BasicBlock *N);
+  void rerouteOriginal(BasicBlock *U, ArrayRef<BasicBlock *> Targets,
+                       BasicBlock *Flow);
+  bool processStep(BasicBlock *N);
+  PHINode *getRoutePhi(BasicBlock *Flow, BasicBlock *Target);
+  void materializeFlowBlocks();
+  void repairPhis();
+  void repairDominance();
+};
+
+} // namespace
+
+void Reconverger::addEdge(BasicBlock *From, BasicBlock *To) {
+  if (!is_contained(Succs[From], To)) {
+    Succs[From].push_back(To);
+    Preds[To].push_back(From);
+  }
+}
+
+void Reconverger::removeEdge(BasicBlock *From, BasicBlock *To) {
+  erase(Succs[From], To);
+  erase(Preds[To], From);
+}
+
+void Reconverger::buildGraph(ArrayRef<BasicBlock *> Ordering) {
+  for (auto [I, BB] : enumerate(Ordering))
+    Key[BB] = 4 * (I + 1);
+  for (BasicBlock *BB : Ordering) {
+    for (BasicBlock *S : successors(BB))
+      addEdge(BB, S);
+    if (IsDivergent(*BB) && Succs[BB].size() > 1)
+      Divergent.insert(BB);
+    for (PHINode &Phi : BB->phis()) {
+      auto &Old = OldIncoming[&Phi];
+      for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I)
+        Old.push_back({Phi.getIncomingBlock(I), Phi.getIncomingValue(I)});
+    }
+  }
+}
+
+/// A divergent block whose successors both come no later than itself is
+/// never armed. Its terminator moves into a new block Y, ordered just before
+/// the earlier successor, so that both of Y's edges are forward.
+void Reconverger::addVirtualNodes(std::vector<BasicBlock *> &Order) {
+  for (BasicBlock *P : SmallVector<BasicBlock *, 16>(Order.begin(), Order.end())) {
+    if (!Divergent.contains(P) ||
+        any_of(Succs[P], [&](BasicBlock *S) { return Key[S] > Key[P]; }))
+      continue;
+    BasicBlock *First = *min_element(
+        Succs[P], [&](BasicBlock *A, BasicBlock *B) { return Key[A] < Key[B]; });
+    BasicBlock *Y = BasicBlock::Create(F.getContext(), P->getName() + ".virt",
+                                       &F, First);
+    Instruction *T = P->getTerminator();
+    T->removeFromParent();
+    T->insertInto(Y, Y->end());
+    BranchInst::Create(Y, P);
+    for (BasicBlock *S : SmallVector<BasicBlock *, 2>(Succs[P])) {
+      S->replacePhiUsesWith(P, Y);
+      removeEdge(P, S);
+      addEdge(Y, S);
+    }
+    addEdge(P, Y);
+    // The phis' recorded incoming blocks follow the terminator.
+    for (auto &[Phi, Old] : OldIncoming)
+      for (auto &[In, V] : Old)
+        if (In == P && is_contained(Succs[Y], Phi->getParent()))
+          In = Y;
+    Divergent.erase(P);
+    Divergent.insert(Y);
+    Key[Y] = Key[First] - 2;
+    Order.insert(find(Order, First), Y);
+    ++NumVirtualNodes;
+  }
+}
+
+bool Reconverger::isArmed(BasicBlock *P, BasicBlock *N) const {
+  if (!Divergent.contains(P) || Key.lookup(P) >= Key.lookup(N))
+    return false;
+  return any_of(Succs.lookup(P), [&](BasicBlock *S) {
+    return S != N && Key.lookup(S) < Key.lookup(N);
+  });
+}
+
+/// Appends the open set of P at the step of N to OpenSet; returns whether
+/// all its open edges go to N.
+bool Reconverger::collectOpenSet(BasicBlock *P, BasicBlock *N,
+                                 SmallVectorImpl<BasicBlock *> &OpenSet) const {
+  unsigned Bound = Key.lookup(N);
+  bool AllToN = true;
+  SmallPtrSet<BasicBlock *, 16> Seen{P};
+  SmallVector<BasicBlock *, 16> Work{P};
+  while (!Work.empty()) {
+    BasicBlock *U = Work.pop_back_val();
+    bool Open = false;
+    for (BasicBlock *S : Succs.lookup(U)) {
+      if (Key.lookup(S) >= Bound) {
+        Open = true;
+        AllToN &= S == N;
+      } else if (Seen.insert(S).second) {
+        Work.push_back(S);
+      }
+    }
+    if (Open)
+      OpenSet.push_back(U);
+  }
+  return AllToN;
+}
+
+/// The step of N: reroutes the open sets of N's armed predecessors through a
+/// new flow block if any of them has an open edge that bypasses N.
+bool Reconverger::processStep(BasicBlock *N) {
+  SmallVector<BasicBlock *, 4> Armed;
+  for (BasicBlock *P : Preds[N])
+    if (isArmed(P, N))
+      Armed.push_back(P);
+  if (Armed.empty())
+    return false;
+
+  // Open sets that share a block are merged: rerouting only one of them
+  // would give the other an edge into the flow block and one around it.
+  EquivalenceClasses<BasicBlock *> Classes;
+  SmallVector<BasicBlock *, 4> Offending;
+  for (BasicBlock *P : Armed) {
+    SmallVector<BasicBlock *, 8> OpenSet;
+    bool AllToN = collectOpenSet(P, N, OpenSet);
+    Classes.insert(P);
+    for (BasicBlock *U : OpenSet)
+      Classes.unionSets(P, U);
+    if (!AllToN)
+      Offending.push_back(P);
+  }
+  if (Offending.empty())
+    return false;
+
+  SmallPtrSet<BasicBlock *, 4> Leaders;
+  for (BasicBlock *P : Offending)
+    Leaders.insert(Classes.getLeaderValue(P));
+  SmallVector<BasicBlock *, 16> Sources;
+  for (auto It = Classes.begin(), E = Classes.end(); It != E; ++It)
+    if (It->isLeader() && Leaders.contains(It->getData()))
+      for (auto M = Classes.member_begin(It); M != Classes.member_end(); ++M)
+        if (any_of(Succs[*M],
+                   [&](BasicBlock *S) { return Key[S] >= Key[N]; }))
+          Sources.push_back(*M);
+  sort(Sources, [&](BasicBlock *A, BasicBlock *B) { return Key[A] < Key[B]; });
+  reroute(Sources, N);
+  return true;
+}
+
+/// Replaces the edges from original block U to Targets (all the targets of U
+/// at or after the current step) with one edge to Flow and records U's
+/// route conditions.
+void Reconverger::rerouteOriginal(BasicBlock *U, ArrayRef<BasicBlock *> Targets,
+                                  BasicBlock *Flow) {
+  auto *Br = cast<BranchInst>(U->getTerminator());
+  auto &FlowRoutes = Routes[Flow];
+  LLVMContext &Ctx = F.getContext();
+  if (Br->isUnconditional() || Br->getSuccessor(0) == Br->getSuccessor(1)) {
+    FlowRoutes[Targets[0]].push_back({U, ConstantInt::getTrue(Ctx)});
+    BranchInst::Create(Flow, Br->getIterator());
+    Br->eraseFromParent();
+    return;
+  }
+  Value *Cond = Br->getCondition();
+  BasicBlock *Then = Br->getSuccessor(0), *Else = Br->getSuccessor(1);
+  bool MoveThen = is_contained(Targets, Then);
+  bool MoveElse = is_contained(Targets, Else);
+  if (MoveThen && MoveElse) {
+    FlowRoutes[Then].push_back({U, Cond});
+    Inversions.push_back(BinaryOperator::CreateNot(
+        Cond, Cond->getName() + ".inv", Br->getIterator()));
+    FlowRoutes[Else].push_back({U, Inversions.back()});
+    BranchInst::Create(Flow, Br->getIterator());
+    Br->eraseFromParent();
+    return;
+  }
+  unsigned Idx = MoveThen ? 0 : 1;
+  FlowRoutes[Br->getSuccessor(Idx)].push_back({U, ConstantInt::getTrue(Ctx)});
+  Br->setSuccessor(Idx, Flow);
+}
+
+BasicBlock *Reconverger::reroute(ArrayRef<BasicBlock *> Sources,
+                                 BasicBlock *N) {
+  BasicBlock *Flow = BasicBlock::Create(F.getContext(), "Flow", &F, N);
+  Key[Flow] = Key[N] - 1;
+  Divergent.insert(Flow);
+  FlowBlocks.push_back(Flow);
+  Routes[Flow];
+  SmallVector<BasicBlock *, 4> AllTargets;
+  for (BasicBlock *U : Sources) {
+    SmallVector<BasicBlock *, 2> Targets;
+    for (BasicBlock *S : Succs[U])
+      if (Key[S] >= Key[N])
+        Targets.push_back(S);
+    for (BasicBlock *T : Targets) {
+      removeEdge(U, T);
+      if (!is_contained(AllTargets, T))
+        AllTargets.push_back(T);
+    }
+    if (Routes.count(U)) {
+      // U is a flow block: its moved targets are reached through its route
+      // phis, created when the terminators are.
+      for (BasicBlock *T : Targets)
+        Routes[Flow][T].push_back({U, nullptr});
+    } else {
+      rerouteOriginal(U, Targets, Flow);
+    }
+    addEdge(U, Flow);
+  }
+  sort(AllTargets,
+       [&](BasicBlock *A, BasicBlock *B) { return Key[A] < Key[B]; });
+  assert(AllTargets.front() == N && "the step's block is the first target");
+  for (BasicBlock *T : AllTargets)
+    addEdge(Flow, T);
+  ++NumFlowBlocks;
+  return Flow;
+}
+
+/// The phi in Flow that is true for the threads bound for Target.
+PHINode *Reconverger::getRoutePhi(BasicBlock *Flow, BasicBlock *Target) {
+  PHINode *&Phi = RoutePhis[{Flow, Target}];
+  if (Phi)
+    return Phi;
+  LLVMContext &Ctx = F.getContext();
+  Phi = PHINode::Create(Type::getInt1Ty(Ctx), Preds[Flow].size(),
+                        "Flow.to." + Target->getName(), Flow->begin());
+  const SmallVector<Route, 4> &ToTarget = Routes[Flow][Target];
+  for (BasicBlock *P : Preds[Flow]) {
+    Value *Cond = ConstantInt::getFalse(Ctx);
+    for (const Route &R : ToTarget)
+      if (R.Pred == P)
+        Cond = R.Cond ? R.Cond : getRoutePhi(P, Target);
+    Phi->addIncoming(Cond, P);
+  }
+  return Phi;
+}
+
+/// Gives every flow block its terminator: a branch to its first target on
+/// its route phi for that target, else to its second successor (a later
+/// flow block or the last target).
+void Reconverger::materializeFlowBlocks() {
+  for (BasicBlock *Flow : FlowBlocks) {
+    ArrayRef<BasicBlock *> S = Succs[Flow];
+    assert((S.size() == 1 || S.size() == 2) &&
+           "a flow block is split at the step of its second target");
+    if (S.size() == 1)
+      BranchInst::Create(S[0], Flow);
+    else
+      BranchInst::Create(S[0], S[1], getRoutePhi(Flow, S[0]), Flow);
+  }
+}
+
+/// Rebuilds the phis whose block lost or gained predecessors: the value on
+/// a new incoming edge is the value on the old edge the threads came along.
+void Reconverger::repairPhis() {
+  SmallVector<PHINode *, 16> Stale;
+  for (auto &[Phi, Old] : OldIncoming) {
+    BasicBlock *BB = Phi->getParent();
+    bool Same = pred_size(BB) == Old.size();
+    for (unsigned I = 0; Same && I != Old.size(); ++I)
+      Same = is_contained(predecessors(BB), Old[I].first);
+    if (!Same)
+      Stale.push_back(Phi);
+  }
+  // SSAUpdater reads a block's predecessors off its first phi, so every
+  // stale phi gets the new incoming blocks (itself as a placeholder value)
+  // before any value is computed.
+  for (PHINode *Phi : Stale) {
+    while (Phi->getNumIncomingValues())
+      Phi->removeIncomingValue(Phi->getNumIncomingValues() - 1,
+                               /*DeletePHIIfEmpty=*/false);
+    for (BasicBlock *P : predecessors(Phi->getParent()))
+      Phi->addIncoming(Phi, P);
+  }
+  for (PHINode *Phi : Stale) {
+    BasicBlock *BB = Phi->getParent();
+    SSAUpdater Updater;
+    Updater.Initialize(Phi->getType(), Phi->getName());
+    bool BBIsOldPred = false;
+    for (auto &[In, V] : OldIncoming[Phi]) {
+      Updater.AddAvailableValue(In, V);
+      BBIsOldPred |= In == BB;
+    }
+    // A path from BB back to BB through flow blocks passes through an old
+    // predecessor first, unless BB was one; the phi is a valid stand-in.
+    if (!BBIsOldPred)
+      Updater.AddAvailableValue(BB, Phi);
+    for (unsigned I = 0, E = Phi->getNumIncomingValues(); I != E; ++I)
+      Phi->setIncomingValue(
+          I, Updater.GetValueAtEndOfBlock(Phi->getIncomingBlock(I)));
+  }
+}
+
+/// Rewrites uses that their definition no longer dominates. Such a use is
+/// only reached, on any thread's path, after the definition, so the value
+/// that SSAUpdater finds along the path is the definition's.
+void Reconverger::repairDominance() {
+  DominatorTree DT(F);
+  SmallVector<Instruction *, 32> Defs;
+  for (BasicBlock &BB : F)
+    if (!Routes.count(&BB))
+      for (Instruction &I : BB)
+        Defs.push_back(&I);
+  for (Instruction *I : Defs) {
+    SmallVector<Use *, 4> Bad;
+    for (Use &U : I->uses())
+      if (!DT.dominates(I, U))
+        Bad.push_back(&U);
+    if (Bad.empty())
+      continue;
+    SSAUpdater Updater;
+    Updater.Initialize(I->getType(), I->getName());
+    Updater.AddAvailableValue(I->getParent(), I);
+    if (I->getParent() != &F.getEntryBlock())
+      Updater.AddAvailableValue(&F.getEntryBlock(),
+                                PoisonValue::get(I->getType()));
+    for (Use *U : Bad)
+      Updater.RewriteUse(*U);
+    ++NumDominanceRepairs;
+  }
+}
+
+unsigned Reconverger::run(ArrayRef<BasicBlock *> Ordering) {
+  std::vector<BasicBlock *> Order(Ordering.begin(), Ordering.end());
+  buildGraph(Order);
+  addVirtualNodes(Order);
+  for (BasicBlock *N : Order)
+    processStep(N);
+  materializeFlowBlocks();
+  repairPhis();
+  repairDominance();
+  for (Instruction *I : Inversions)
+    if (I->use_empty())
+      I->eraseFromParent();
+  return FlowBlocks.size();
+}
+
+unsigned llvm::reconvergeCFG(Function &F, const PostDominatorTree &PDT,
+                             DivergentTerminatorFn IsDivergent,
+                             ReconvergeOrdering Kind) {
+  std::vector<BasicBlock *> Order = computeReconvergeOrdering(F, PDT, Kind);
+  return Reconverger(F, IsDivergent).run(Order);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass: bring the function into the form the walk needs, run it, check.
+//===----------------------------------------------------------------------===//
+
+/// The first terminator the transform cannot reroute, or null.
+static const Instruction *findUnsupportedTerminator(const Function &F) {
+  for (const BasicBlock &BB : F) {
+    const Instruction *T = BB.getTerminator();
+    if (!isa<BranchInst, SwitchInst, ReturnInst, UnreachableInst>(T))
+      return T;
+  }
+  return nullptr;
+}
+
+/// Gives F a single exit, last in every ordering: returns branch to one
+/// unified return block, `unreachable` too (a thread that gets there has
+/// undefined behaviour, so any continuation is a refinement), and every
+/// infinite loop gets an exit edge on a constant-true condition, which no
+/// thread takes but which makes the exit post-dominate the loop.
+static void unifyExits(Function &F) {
+  SmallVector<BasicBlock *, 4> Exits;
+  for (BasicBlock &BB : F)
+    if (isa<ReturnInst, UnreachableInst>(BB.getTerminator()))
+      Exits.push_back(&BB);
+  PostDominatorTree PDT(F);
+  SmallVector<BasicBlock *, 2> Endless;
+  for (BasicBlock *Root : PDT.roots())
+    if (!succ_empty(Root))
+      Endless.push_back(Root);
+  if (Endless.empty() && Exits.size() <= 1)
+    return;
+
+  LLVMContext &Ctx = F.getContext();
+  BasicBlock *Unified = BasicBlock::Create(Ctx, "UnifiedReturnBlock", &F);
+  Type *RetTy = F.getReturnType();
+  PHINode *RetPhi = nullptr;
+  if (!RetTy->isVoidTy())
+    RetPhi = PHINode::Create(RetTy, Exits.size() + Endless.size(),
+                             "UnifiedRetVal", Unified);
+  ReturnInst::Create(Ctx, RetPhi, Unified);
+  auto AddIncoming = [&](Value *V, BasicBlock *From) {
+    if (RetPhi)
+      RetPhi->addIncoming(V ? V : PoisonValue::get(RetTy), From);
+  };
+  for (BasicBlock *BB : Exits) {
+    Instruction *T = BB->getTerminator();
+    auto *Ret = dyn_cast<ReturnInst>(T);
+    AddIncoming(Ret ? Ret->getReturnValue() : nullptr, BB);
+    BranchInst::Create(Unified, T->getIterator());
+    T->eraseFromParent();
+  }
+  for (BasicBlock *BB : Endless) {
+    BasicBlock *Tail =
+        SplitBlock(BB, BB->getTerminator()->getIterator(),
+                   static_cast<DomTreeUpdater *>(nullptr), nullptr, nullptr,
+                   BB->getName() + ".endless");
+    BB->getTerminator()->eraseFromParent();
+    BranchInst::Create(Tail, Unified, ConstantInt::getTrue(Ctx), BB);
+    AddIncoming(nullptr, BB);
+  }
+}
+
+PreservedAnalyses ReconvergeCFGPass::run(Function &F,
+                                         FunctionAnalysisManager &AM) {
+  const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
+  if (!TTI.hasBranchDivergence(&F) || F.isDeclaration())
+    return PreservedAnalyses::all();
+  // Not the analysis manager's emitter: the rounds below invalidate it.
+  OptimizationRemarkEmitter ORE(&F);
+  {
+    auto &PDT = AM.getResult<PostDominatorTreeAnalysis>(F);
+    auto &UI = AM.getResult<UniformityInfoAnalysis>(F);
+    if (findReconvergenceViolations(F, PDT, [&](const BasicBlock &BB) {
+          return UI.hasDivergentTerminator(BB);
+        }).empty()) {
+      if (UI.hasDivergence()) {
+        ++NumAlreadyReconverging;
+        ORE.emit([&] {
+          return OptimizationRemarkAnalysis(DEBUG_TYPE, "AlreadyReconverging",
+                                            &F)
+                 << "every divergent branch already has a post-dominating "
+                    "successor";
+        });
+      }
+      return PreservedAnalyses::all();
+    }
+  }
+  if (const Instruction *T = findUnsupportedTerminator(F)) {
+    ++NumUnsupported;
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "UnsupportedTerminator", T)
+             << "cannot reroute the edges of a '" << T->getOpcodeName()
+             << "' terminator; the function is left unchanged";
+    });
+    return PreservedAnalyses::all();
+  }
+
+  if (any_of(F, [](BasicBlock &BB) {
+        return isa<SwitchInst>(BB.getTerminator());
+      }))
+    LowerSwitchPass().run(F, AM);
+  removeUnreachableBlocks(F);
+  unifyExits(F);
+
+  // Each round works on analyses of the function as it is now: the
+  // uniformity of a rerouted CFG is recomputed, not assumed.
+  unsigned Flows = 0;
+  SmallVector<ReconvergenceViolation, 4> Left;
+  for (unsigned Round = 0;; ++Round) {
+    AM.invalidate(F, PreservedAnalyses::none());
+    auto &PDT = AM.getResult<PostDominatorTreeAnalysis>(F);
+    auto &UI = AM.getResult<UniformityInfoAnalysis>(F);
+    auto IsDivergent = [&](const BasicBlock &BB) {
+      return UI.hasDivergentTerminator(BB);
+    };
+    Left = findReconvergenceViolations(F, PDT, IsDivergent);
+    if (Left.empty() || Round == MaxRounds)
+      break;
+    Flows += reconvergeCFG(F, PDT, IsDivergent, OrderingOpt);
+  }
+
+  if (Left.empty()) {
+    ++NumFunctionsChanged;
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "Reconverged", &F)
+             << "made the CFG reconverging with "
+             << ore::NV("FlowBlocks", Flows) << " flow blocks";
+    });
+  } else {
+    ++NumNotReconverging;
+    for (const ReconvergenceViolation &V : Left)
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NotReconverging",
+                                        V.Terminator)
+               << "divergent branch still has no post-dominating successor";
+      });
+  }
+  return PreservedAnalyses::none();
 }

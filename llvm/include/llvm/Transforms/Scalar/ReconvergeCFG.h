@@ -26,6 +26,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
 #include <vector>
 
 namespace llvm {
@@ -101,6 +102,32 @@ enum class ReconvergeOrdering {
 std::vector<BasicBlock *>
 computeReconvergeOrdering(const Function &F, const PostDominatorTree &PDT,
                           ReconvergeOrdering Kind);
+
+/// Makes F reconverging by rerouting edges through new flow blocks (see
+/// ReconvergeCFG.cpp for the algorithm). \p IsDivergent tells which of F's
+/// blocks end in a divergent terminator; F must have a single exit block,
+/// every block must reach it, and every terminator must be a branch or a
+/// return. Returns the number of flow blocks created.
+///
+/// The result keeps the meaning of F for every thread: a thread's path
+/// through the new CFG is its old path with flow blocks inserted between
+/// some of its blocks. Uniform terminators stay uniform but may be
+/// retargeted, and no flow block is created unless some divergent terminator
+/// needs one.
+unsigned reconvergeCFG(Function &F, const PostDominatorTree &PDT,
+                       DivergentTerminatorFn IsDivergent,
+                       ReconvergeOrdering Kind = ReconvergeOrdering::DFPD);
+
+/// The `reconverge-cfg` pass: runs reconvergeCFG on functions that have
+/// divergent branches without a post-dominating successor, after bringing
+/// them into the form it needs (switches lowered, one exit, no unreachable
+/// blocks, infinite loops given an exit edge that is never taken). It
+/// checks the result with findReconvergenceViolations and emits
+/// optimization remarks (`-pass-remarks*=reconverge-cfg`).
+class ReconvergeCFGPass : public PassInfoMixin<ReconvergeCFGPass> {
+public:
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM);
+};
 
 } // namespace llvm
 

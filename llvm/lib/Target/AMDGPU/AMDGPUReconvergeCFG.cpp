@@ -1,0 +1,244 @@
+//===- AMDGPUReconvergeCFG.cpp - Reconverging CFG for the AMDGPU backend --===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+/// \file
+/// The IR half of -amdgpu-cf-lowering=reconverge. It replaces FixIrreducible,
+/// UnifyLoopExits, StructurizeCFG and SIAnnotateControlFlow for each function
+/// it can handle, in two steps:
+///
+/// 1. ReconvergeCFG makes the CFG *reconverging*: every divergent conditional
+///    branch gets a successor that post-dominates it, its *primary* successor
+///    (the other one is the *secondary* successor). Uniform branches keep
+///    their shape.
+///
+/// 2. Every divergent branch is annotated for instruction selection:
+///
+///      %r  = call {i1, iN} @llvm.amdgcn.if.iN(i1 %to.secondary)
+///      %go = extractvalue {i1, iN} %r, 0
+///      br i1 %go, label %secondary, label %primary
+///
+///    which selects to `SI_IF %to.secondary, %bb.primary`. The branch's false
+///    successor is thus always the primary successor, and SI_IF's target
+///    records it for the machine passes (SIInsertRejoinMasks builds the
+///    rejoin masks from it; SILowerReconvergingCF lowers SI_IF to
+///    `exec &= to.secondary; s_cbranch_execz primary`). The mask that
+///    llvm.amdgcn.if returns is unused.
+///
+/// A function it cannot handle (pixel-shader exec-mask intrinsics, exotic
+/// terminators, or a divergent branch that is still not reconverging after
+/// ReconvergeCFG's rounds) is structurized here instead, with a missed
+/// remark, and later passes lower it the upstream way: the choice is per
+/// function and is recorded in the "amdgpu-cf-lowering" attribute.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AMDGPU.h"
+#include "AMDGPUReconvergingCF.h"
+#include "GCNSubtarget.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Scalar/ReconvergeCFG.h"
+#include "llvm/Transforms/Scalar/StructurizeCFG.h"
+#include "llvm/Transforms/Utils/FixIrreducible.h"
+#include "llvm/Transforms/Utils/UnifyLoopExits.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "amdgpu-reconverge-cfg"
+
+STATISTIC(NumReconverging, "Functions lowered with rejoin masks");
+STATISTIC(NumFallbacks, "Functions left to the structurizing lowering");
+STATISTIC(NumAnnotated, "Divergent branches annotated with llvm.amdgcn.if");
+
+bool llvm::usesReconvergingCF(const Function &F) {
+  return F.getFnAttribute(CFLoweringAttr).getValueAsString() == "reconverge";
+}
+
+namespace {
+
+class AMDGPUReconvergeCFG : public FunctionPass {
+public:
+  static char ID;
+  AMDGPUReconvergeCFG() : FunctionPass(ID) {}
+
+  StringRef getPassName() const override {
+    return "AMDGPU reconverging CFG";
+  }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<TargetPassConfig>();
+  }
+  bool runOnFunction(Function &F) override;
+
+private:
+  /// Runs new-PM passes on one function with analysis managers of our own:
+  /// ReconvergeCFG and the structurizer are new-PM passes.
+  struct PassRunner {
+    LoopAnalysisManager LAM;
+    FunctionAnalysisManager FAM;
+    CGSCCAnalysisManager CGAM;
+    ModuleAnalysisManager MAM;
+    explicit PassRunner(TargetMachine &TM) {
+      PassBuilder PB(&TM);
+      PB.registerModuleAnalyses(MAM);
+      PB.registerCGSCCAnalyses(CGAM);
+      PB.registerFunctionAnalyses(FAM);
+      PB.registerLoopAnalyses(LAM);
+      PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+    }
+  };
+
+  static const char *unsupportedReason(const Function &F);
+  void structurize(Function &F, FunctionAnalysisManager &FAM);
+  static void annotate(Function &F, UniformityInfo &UI,
+                       const PostDominatorTree &PDT, Type *MaskTy);
+};
+
+} // end anonymous namespace
+
+char AMDGPUReconvergeCFG::ID = 0;
+
+INITIALIZE_PASS_BEGIN(AMDGPUReconvergeCFG, DEBUG_TYPE,
+                      "AMDGPU reconverging CFG", false, false)
+INITIALIZE_PASS_DEPENDENCY(TargetPassConfig)
+INITIALIZE_PASS_END(AMDGPUReconvergeCFG, DEBUG_TYPE, "AMDGPU reconverging CFG",
+                    false, false)
+
+FunctionPass *llvm::createAMDGPUReconvergeCFGPass() {
+  return new AMDGPUReconvergeCFG();
+}
+
+/// The reason the reconverging lowering does not take F, or null if it does.
+/// Exec-mask intrinsics of pixel shaders (kill, demote, WQM) and hand-written
+/// control-flow intrinsics need SIWholeQuadMode and SILowerControlFlow's view
+/// of structured control flow.
+const char *AMDGPUReconvergeCFG::unsupportedReason(const Function &F) {
+  for (const BasicBlock &BB : F) {
+    const Instruction *T = BB.getTerminator();
+    if (!isa<BranchInst, SwitchInst, ReturnInst, UnreachableInst>(T))
+      return "it has a terminator other than br, switch, ret or unreachable";
+    for (const Instruction &I : BB) {
+      const auto *II = dyn_cast<IntrinsicInst>(&I);
+      if (!II)
+        continue;
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::amdgcn_kill:
+      case Intrinsic::amdgcn_wqm_demote:
+      case Intrinsic::amdgcn_wqm:
+      case Intrinsic::amdgcn_softwqm:
+      case Intrinsic::amdgcn_strict_wqm:
+      case Intrinsic::amdgcn_wqm_vote:
+      case Intrinsic::amdgcn_live_mask:
+      case Intrinsic::amdgcn_ps_live:
+      case Intrinsic::amdgcn_init_exec:
+      case Intrinsic::amdgcn_init_exec_from_input:
+        return "it uses pixel-shader exec-mask intrinsics (kill, demote, "
+               "WQM, init.exec)";
+      case Intrinsic::amdgcn_if:
+      case Intrinsic::amdgcn_else:
+      case Intrinsic::amdgcn_if_break:
+      case Intrinsic::amdgcn_loop:
+      case Intrinsic::amdgcn_end_cf:
+        return "it already contains control-flow intrinsics";
+      default:
+        break;
+      }
+    }
+  }
+  return nullptr;
+}
+
+/// The upstream preparation of a function for SIAnnotateControlFlow.
+void AMDGPUReconvergeCFG::structurize(Function &F,
+                                      FunctionAnalysisManager &FAM) {
+  FAM.invalidate(F, FixIrreduciblePass().run(F, FAM));
+  FAM.invalidate(F, UnifyLoopExitsPass().run(F, FAM));
+  FAM.invalidate(F, StructurizeCFGPass().run(F, FAM));
+}
+
+/// Rewrites every divergent conditional branch into the llvm.amdgcn.if form
+/// of the file comment. Requires a reconverging CFG.
+void AMDGPUReconvergeCFG::annotate(Function &F, UniformityInfo &UI,
+                                   const PostDominatorTree &PDT,
+                                   Type *MaskTy) {
+  Module &M = *F.getParent();
+  Function *If = Intrinsic::getDeclaration(&M, Intrinsic::amdgcn_if, {MaskTy});
+  SmallVector<BranchInst *, 16> Divergent;
+  for (BasicBlock &BB : F) {
+    auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (Br && Br->isConditional() && UI.hasDivergentTerminator(BB))
+      Divergent.push_back(Br);
+  }
+  for (BranchInst *Br : Divergent) {
+    BasicBlock *BB = Br->getParent();
+    if (Br->getSuccessor(0) == Br->getSuccessor(1)) {
+      BasicBlock *Succ = Br->getSuccessor(0);
+      BranchInst::Create(Succ, Br->getIterator());
+      Br->eraseFromParent();
+      continue;
+    }
+    BasicBlock *Primary = getPrimarySuccessor(*BB, PDT);
+    assert(Primary && "annotating a CFG that is not reconverging");
+    IRBuilder<> B(Br);
+    Value *ToSecondary = Br->getCondition();
+    if (Br->getSuccessor(0) == Primary) {
+      ToSecondary = B.CreateNot(ToSecondary, "to.secondary");
+      Br->swapSuccessors();
+    }
+    Value *Ret = B.CreateCall(If, {ToSecondary});
+    Br->setCondition(B.CreateExtractValue(Ret, {0}, "go"));
+    ++NumAnnotated;
+  }
+}
+
+bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
+  // No skipFunction(): optnone functions need a lowering, too.
+  if (F.isDeclaration())
+    return false;
+  auto &TM = getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
+  const GCNSubtarget &ST = TM.getSubtarget<GCNSubtarget>(F);
+  OptimizationRemarkEmitter ORE(&F);
+  PassRunner Runner(TM);
+  FunctionAnalysisManager &FAM = Runner.FAM;
+
+  auto FallBack = [&](const Twine &Why) {
+    ++NumFallbacks;
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "Structurized", &F)
+             << "divergent control flow is structurized: " << Why.str();
+    });
+    structurize(F, FAM);
+    return true;
+  };
+
+  if (const char *Why = unsupportedReason(F))
+    return FallBack(Why);
+
+  FAM.invalidate(F, ReconvergeCFGPass().run(F, FAM));
+  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+  if (!findReconvergenceViolations(F, PDT, [&](const BasicBlock &BB) {
+         return UI.hasDivergentTerminator(BB);
+       }).empty())
+    return FallBack("a divergent branch is still not reconverging after "
+                    "reconverge-cfg");
+
+  Type *MaskTy = ST.isWave32() ? Type::getInt32Ty(F.getContext())
+                               : Type::getInt64Ty(F.getContext());
+  annotate(F, UI, PDT, MaskTy);
+  F.addFnAttr(CFLoweringAttr, "reconverge");
+  ++NumReconverging;
+  return true;
+}

@@ -1,0 +1,55 @@
+//===- AMDGPUReconvergingCF.h - Reconverging control-flow lowering -*- C++ -*-//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+/// \file
+/// The pieces of the reconverging control-flow lowering
+/// (-amdgpu-cf-lowering=reconverge) that several AMDGPU passes share.
+///
+/// The lowering is chosen per function. AMDGPUReconvergeCFG (IR) makes a
+/// function's CFG reconverging and marks the function with the attribute
+/// below; a function it cannot handle keeps the structurizing lowering and
+/// no attribute. Every pass of either lowering asks usesReconvergingCF() so
+/// that the two never meet in one function:
+///
+///   structurize: StructurizeCFG, SIAnnotateControlFlow,
+///                AMDGPURewriteUndefForPHI, SILowerControlFlow
+///   reconverge:  AMDGPUReconvergeCFG, SIInsertRejoinMasks,
+///                SILowerReconvergingCF
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_LIB_TARGET_AMDGPU_AMDGPURECONVERGINGCF_H
+#define LLVM_LIB_TARGET_AMDGPU_AMDGPURECONVERGINGCF_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+
+class Function;
+class FunctionPass;
+class PassRegistry;
+
+/// The string attribute AMDGPUReconvergeCFG puts on a function whose
+/// divergent branches it annotated, with the value "reconverge".
+constexpr StringLiteral CFLoweringAttr = "amdgpu-cf-lowering";
+
+/// True if F's divergent control flow is lowered with rejoin masks.
+bool usesReconvergingCF(const Function &F);
+
+FunctionPass *createAMDGPUReconvergeCFGPass();
+void initializeAMDGPUReconvergeCFGPass(PassRegistry &);
+
+void initializeSIInsertRejoinMasksPass(PassRegistry &);
+extern char &SIInsertRejoinMasksID;
+
+void initializeSILowerReconvergingCFPass(PassRegistry &);
+extern char &SILowerReconvergingCFID;
+
+} // namespace llvm
+
+#endif // LLVM_LIB_TARGET_AMDGPU_AMDGPURECONVERGINGCF_H

@@ -1,0 +1,257 @@
+//===- SIInsertRejoinMasks.cpp - Rejoin masks for a reconverging CFG ------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+/// \file
+/// Builds the rejoin masks of the reconverging control-flow lowering
+/// (Wahlster, "Vectorizing Divergent Control-Flow for SIMD Applications",
+/// 2018, section 4.2), on machine SSA right after instruction selection.
+///
+/// Input: a function marked by AMDGPUReconvergeCFG. Each of its divergent
+/// branches is `SI_IF %to.secondary, %bb.P` in a block B, where P, the
+/// *primary successor*, post-dominates B. When the wave reaches B, the lanes
+/// bound for P wait there ("are parked") while the wave runs the secondary
+/// side; every path from B leads to P, so the wave gets to P and takes them
+/// back.
+///
+/// One *rejoin mask* m_P, a scalar lane-mask virtual register, is kept per
+/// primary successor P:
+///
+///   in each B with `SI_IF %c, %bb.P`, before the SI_IF:
+///       %t   = S_ANDN2 $exec, %c        ; active lanes bound for P
+///       %m_B = %t            (MOVE, B in P0)
+///       %m_B = S_OR %m, %t   (OR, otherwise)
+///   at the top of P:
+///       SI_END_CF %m                    ; exec |= m_P
+///
+/// SILowerReconvergingCF later turns SI_IF into `exec &= %c` plus
+/// `s_cbranch_execz P`, and SI_END_CF into the OR into exec.
+///
+/// The sets that decide MOVE, OR and zero-initialization, for one P:
+///
+///   Pset = the blocks whose SI_IF targets P.
+///   P*   = the blocks on a path from a block of Pset to P that does not go
+///          through P, plus P. Exactly the blocks the wave can run while
+///          lanes are parked for P.
+///   P0   = the blocks of Pset with no predecessor in P*: the first block of
+///          P* a wave reaches, where m_P is set with a MOVE.
+///   Q    = the blocks outside P* with an edge into P* \ P0. A wave that
+///          enters P* through such an edge has no lanes parked for P, so
+///          m_P = 0 is set at the end of each block of Q.
+///
+/// P is split virtually (thesis: SplitNode) into P_head, which holds its
+/// predecessors and the SI_END_CF and is the P of P*, and P_tail, which holds
+/// its successors and is outside P*. An edge from P into P* (a loop through
+/// P) thus puts P into Q: the mask is reset after each rejoin.
+///
+/// Invariant: every path from the entry to a read of m_P crosses a MOVE or a
+/// zero-initialization, so MachineSSAUpdater never needs an undefined value;
+/// and between a zero-initialization or MOVE and the rejoin in P, m_P holds
+/// exactly the lanes parked for P since the wave entered P*.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AMDGPU.h"
+#include "AMDGPUReconvergingCF.h"
+#include "GCNSubtarget.h"
+#include "MCTargetDesc/AMDGPUMCTargetDesc.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineSSAUpdater.h"
+#include "llvm/InitializePasses.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "si-insert-rejoin-masks"
+
+STATISTIC(NumRejoinMasks, "Rejoin masks (primary successors)");
+STATISTIC(NumMoves, "Divergent branches that set a rejoin mask (MOVE)");
+STATISTIC(NumOrs, "Divergent branches that add to a rejoin mask (OR)");
+STATISTIC(NumZeroInits, "Zero-initializations of rejoin masks");
+
+namespace {
+
+using BlockSet = SmallPtrSet<MachineBasicBlock *, 16>;
+
+class SIInsertRejoinMasks : public MachineFunctionPass {
+public:
+  static char ID;
+  SIInsertRejoinMasks() : MachineFunctionPass(ID) {}
+
+  StringRef getPassName() const override { return "SI insert rejoin masks"; }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.setPreservesCFG();
+    MachineFunctionPass::getAnalysisUsage(AU);
+  }
+  bool runOnMachineFunction(MachineFunction &MF) override;
+
+private:
+  const SIInstrInfo *TII = nullptr;
+  const SIRegisterInfo *TRI = nullptr;
+  MachineRegisterInfo *MRI = nullptr;
+  const TargetRegisterClass *MaskRC = nullptr;
+  unsigned AndN2Opc = 0, OrOpc = 0, MovOpc = 0;
+  Register Exec;
+
+  void insertRejoinMask(MachineBasicBlock &P, ArrayRef<MachineInstr *> Ifs);
+  static BlockSet computePStar(MachineBasicBlock &P,
+                               ArrayRef<MachineInstr *> Ifs);
+  Register buildZero(MachineBasicBlock &MBB);
+  MachineInstr *buildParkedLanes(MachineInstr &If, Register &Parked);
+};
+
+} // end anonymous namespace
+
+char SIInsertRejoinMasks::ID = 0;
+char &llvm::SIInsertRejoinMasksID = SIInsertRejoinMasks::ID;
+
+INITIALIZE_PASS(SIInsertRejoinMasks, DEBUG_TYPE, "SI insert rejoin masks",
+                false, false)
+
+/// P* of the file comment, without P itself: the blocks reachable from the
+/// SI_IF blocks without going through P that can reach P without going
+/// through P.
+BlockSet SIInsertRejoinMasks::computePStar(MachineBasicBlock &P,
+                                           ArrayRef<MachineInstr *> Ifs) {
+  BlockSet Forward;
+  SmallVector<MachineBasicBlock *, 16> Work;
+  for (MachineInstr *If : Ifs)
+    if (Forward.insert(If->getParent()).second)
+      Work.push_back(If->getParent());
+  while (!Work.empty())
+    for (MachineBasicBlock *S : Work.pop_back_val()->successors())
+      if (S != &P && Forward.insert(S).second)
+        Work.push_back(S);
+
+  BlockSet PStar;
+  for (MachineBasicBlock *Pred : P.predecessors())
+    if (Pred != &P && Forward.count(Pred) && PStar.insert(Pred).second)
+      Work.push_back(Pred);
+  while (!Work.empty())
+    for (MachineBasicBlock *Pred : Work.pop_back_val()->predecessors())
+      if (Pred != &P && Forward.count(Pred) && PStar.insert(Pred).second)
+        Work.push_back(Pred);
+  return PStar;
+}
+
+/// m_P = 0 at the end of MBB.
+Register SIInsertRejoinMasks::buildZero(MachineBasicBlock &MBB) {
+  Register Zero = MRI->createVirtualRegister(MaskRC);
+  BuildMI(MBB, MBB.getFirstTerminator(), DebugLoc(), TII->get(MovOpc), Zero)
+      .addImm(0);
+  ++NumZeroInits;
+  return Zero;
+}
+
+/// Before \p If: Parked = the active lanes that If sends to its target.
+MachineInstr *SIInsertRejoinMasks::buildParkedLanes(MachineInstr &If,
+                                                    Register &Parked) {
+  MachineOperand &Cond = If.getOperand(1);
+  assert(Cond.getSubReg() == AMDGPU::NoSubRegister);
+  Parked = MRI->createVirtualRegister(MaskRC);
+  MachineInstr *AndN2 =
+      BuildMI(*If.getParent(), If, If.getDebugLoc(), TII->get(AndN2Opc), Parked)
+          .addReg(Exec)
+          .addReg(Cond.getReg());
+  AndN2->findRegisterDefOperand(AMDGPU::SCC, TRI)->setIsDead();
+  return AndN2;
+}
+
+void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
+                                           ArrayRef<MachineInstr *> Ifs) {
+  BlockSet PStar = computePStar(P, Ifs);
+  BlockSet Pset;
+  for (MachineInstr *If : Ifs)
+    Pset.insert(If->getParent());
+  auto InPStar = [&](MachineBasicBlock *MBB) { return PStar.count(MBB); };
+  // P_tail is outside P*: predecessor P stands for P_tail.
+  auto IsP0 = [&](MachineBasicBlock *MBB) {
+    return none_of(MBB->predecessors(), InPStar);
+  };
+
+  MachineSSAUpdater SSA(*P.getParent());
+  bool Initialized = false;
+  auto Define = [&](MachineBasicBlock *MBB, Register R) {
+    if (!Initialized)
+      SSA.Initialize(R);
+    Initialized = true;
+    SSA.AddAvailableValue(MBB, R);
+  };
+
+  // MOVE or OR in each block of Pset; the OR's first operand is filled in
+  // once every definition is known.
+  SmallVector<std::pair<MachineInstr *, MachineBasicBlock *>, 4> Ors;
+  for (MachineInstr *If : Ifs) {
+    MachineBasicBlock *B = If->getParent();
+    Register Parked;
+    buildParkedLanes(*If, Parked);
+    if (IsP0(B)) {
+      Define(B, Parked);
+      ++NumMoves;
+      continue;
+    }
+    Register Sum = MRI->createVirtualRegister(MaskRC);
+    MachineInstr *Or =
+        BuildMI(*B, *If, If->getDebugLoc(), TII->get(OrOpc), Sum)
+            .addReg(AMDGPU::NoRegister)
+            .addReg(Parked);
+    Or->findRegisterDefOperand(AMDGPU::SCC, TRI)->setIsDead();
+    Ors.push_back({Or, B});
+    Define(B, Sum);
+    ++NumOrs;
+  }
+
+  // Q: blocks outside P* with an edge into (P* \ P0) or into P_head.
+  SetVector<MachineBasicBlock *> Q;
+  auto AddEntries = [&](MachineBasicBlock *Y) {
+    for (MachineBasicBlock *X : Y->predecessors())
+      if (!InPStar(X))
+        Q.insert(X);
+  };
+  for (MachineBasicBlock *Y : PStar)
+    if (!Pset.count(Y) || !IsP0(Y))
+      AddEntries(Y);
+  AddEntries(&P);
+  for (MachineBasicBlock *X : Q)
+    Define(X, buildZero(*X));
+
+  for (auto [Or, B] : Ors)
+    Or->getOperand(1).setReg(SSA.GetValueInMiddleOfBlock(B));
+  BuildMI(P, P.getFirstNonPHI(), DebugLoc(),
+          TII->get(AMDGPU::SI_END_CF))
+      .addReg(SSA.GetValueInMiddleOfBlock(&P));
+  ++NumRejoinMasks;
+}
+
+bool SIInsertRejoinMasks::runOnMachineFunction(MachineFunction &MF) {
+  if (!usesReconvergingCF(MF.getFunction()))
+    return false;
+  const GCNSubtarget &ST = MF.getSubtarget<GCNSubtarget>();
+  TII = ST.getInstrInfo();
+  TRI = ST.getRegisterInfo();
+  MRI = &MF.getRegInfo();
+  MaskRC = ST.getRegisterInfo()->getBoolRC();
+  bool Wave32 = ST.isWave32();
+  AndN2Opc = Wave32 ? AMDGPU::S_ANDN2_B32 : AMDGPU::S_ANDN2_B64;
+  OrOpc = Wave32 ? AMDGPU::S_OR_B32 : AMDGPU::S_OR_B64;
+  MovOpc = Wave32 ? AMDGPU::S_MOV_B32 : AMDGPU::S_MOV_B64;
+  Exec = Wave32 ? AMDGPU::EXEC_LO : AMDGPU::EXEC;
+
+  // The divergent branches grouped by primary successor, in block order so
+  // that the output does not depend on pointer values.
+  MapVector<MachineBasicBlock *, SmallVector<MachineInstr *, 4>> ByPrimary;
+  for (MachineBasicBlock &MBB : MF) {
+    auto T = MBB.getFirstTerminator();
+    if (T != MBB.end() && T->getOpcode() == AMDGPU::SI_IF)
+      ByPrimary[T->getOperand(2).getMBB()].push_back(&*T);
+  }
+  for (auto &[P, Ifs] : ByPrimary)
+    insertRejoinMask(*P, Ifs);
+  return !ByPrimary.empty();
+}
