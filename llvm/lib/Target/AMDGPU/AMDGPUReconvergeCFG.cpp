@@ -46,8 +46,8 @@
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/InitializePasses.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/InitializePasses.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Scalar/ReconvergeCFG.h"
@@ -74,9 +74,7 @@ public:
   static char ID;
   AMDGPUReconvergeCFG() : FunctionPass(ID) {}
 
-  StringRef getPassName() const override {
-    return "AMDGPU reconverging CFG";
-  }
+  StringRef getPassName() const override { return "AMDGPU reconverging CFG"; }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.addRequired<TargetPassConfig>();
   }
@@ -171,8 +169,7 @@ void AMDGPUReconvergeCFG::structurize(Function &F,
 /// Rewrites every divergent conditional branch into the llvm.amdgcn.if form
 /// of the file comment. Requires a reconverging CFG.
 void AMDGPUReconvergeCFG::annotate(Function &F, UniformityInfo &UI,
-                                   const PostDominatorTree &PDT,
-                                   Type *MaskTy) {
+                                   const PostDominatorTree &PDT, Type *MaskTy) {
   Module &M = *F.getParent();
   Function *If = Intrinsic::getDeclaration(&M, Intrinsic::amdgcn_if, {MaskTy});
   SmallVector<BranchInst *, 16> Divergent;

@@ -197,10 +197,9 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
       continue;
     }
     Register Sum = MRI->createVirtualRegister(MaskRC);
-    MachineInstr *Or =
-        BuildMI(*B, *If, If->getDebugLoc(), TII->get(OrOpc), Sum)
-            .addReg(AMDGPU::NoRegister)
-            .addReg(Parked);
+    MachineInstr *Or = BuildMI(*B, *If, If->getDebugLoc(), TII->get(OrOpc), Sum)
+                           .addReg(AMDGPU::NoRegister)
+                           .addReg(Parked);
     Or->findRegisterDefOperand(AMDGPU::SCC, TRI)->setIsDead();
     Ors.push_back({Or, B});
     Define(B, Sum);
@@ -223,8 +222,7 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
 
   for (auto [Or, B] : Ors)
     Or->getOperand(1).setReg(SSA.GetValueInMiddleOfBlock(B));
-  BuildMI(P, P.getFirstNonPHI(), DebugLoc(),
-          TII->get(AMDGPU::SI_END_CF))
+  BuildMI(P, P.getFirstNonPHI(), DebugLoc(), TII->get(AMDGPU::SI_END_CF))
       .addReg(SSA.GetValueInMiddleOfBlock(&P));
   ++NumRejoinMasks;
 }

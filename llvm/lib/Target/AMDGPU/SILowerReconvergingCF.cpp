@@ -98,7 +98,6 @@ char &llvm::SILowerReconvergingCFID = SILowerReconvergingCF::ID;
 INITIALIZE_PASS(SILowerReconvergingCF, DEBUG_TYPE,
                 "SI lower reconverging control flow", false, false)
 
-
 void SILowerReconvergingCF::lowerIf(MachineInstr &MI) {
   MachineBasicBlock &MBB = *MI.getParent();
   const DebugLoc &DL = MI.getDebugLoc();
@@ -108,22 +107,22 @@ void SILowerReconvergingCF::lowerIf(MachineInstr &MI) {
   Register Off = MI.getOperand(0).getReg();
   MachineInstr *OffDef = nullptr;
   if (!MRI->use_nodbg_empty(Off)) {
-    OffDef = BuildMI(MBB, MI, DL,
-                     TII->get(Wave32 ? AMDGPU::S_ANDN2_B32
-                                     : AMDGPU::S_ANDN2_B64),
-                     Off)
-                 .addReg(Exec)
-                 .addReg(Cond);
+    OffDef =
+        BuildMI(MBB, MI, DL,
+                TII->get(Wave32 ? AMDGPU::S_ANDN2_B32 : AMDGPU::S_ANDN2_B64),
+                Off)
+            .addReg(Exec)
+            .addReg(Cond);
     markSCCDead(*OffDef);
   } else if (LV) {
     LV->removeVirtualRegisterDead(Off, MI);
   }
-  MachineInstr *And =
-      BuildMI(MBB, MI, DL,
-              TII->get(Wave32 ? AMDGPU::S_AND_B32_term : AMDGPU::S_AND_B64_term),
-              Exec)
-          .addReg(Exec)
-          .add(MI.getOperand(1));
+  MachineInstr *And = BuildMI(MBB, MI, DL,
+                              TII->get(Wave32 ? AMDGPU::S_AND_B32_term
+                                              : AMDGPU::S_AND_B64_term),
+                              Exec)
+                          .addReg(Exec)
+                          .add(MI.getOperand(1));
   markSCCDead(*And);
   MachineInstr *Br = BuildMI(MBB, MI, DL, TII->get(AMDGPU::S_CBRANCH_EXECZ))
                          .add(MI.getOperand(2));

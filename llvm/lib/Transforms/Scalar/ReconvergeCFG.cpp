@@ -364,8 +364,7 @@ private:
   /// The `xor %c, true` made for rerouted branches; a route that turns out
   /// to be implied needs none, so the unused ones are erased at the end.
   SmallVector<Instruction *, 4> Inversions;
-  DenseMap<BasicBlock *, MapVector<BasicBlock *, SmallVector<Route, 4>>>
-      Routes;
+  DenseMap<BasicBlock *, MapVector<BasicBlock *, SmallVector<Route, 4>>> Routes;
   DenseMap<std::pair<BasicBlock *, BasicBlock *>, PHINode *> RoutePhis;
   /// The incoming (block, value) pairs of every phi before the walk.
   MapVector<PHINode *, SmallVector<std::pair<BasicBlock *, Value *>, 4>>
@@ -422,14 +421,17 @@ void Reconverger::buildGraph(ArrayRef<BasicBlock *> Ordering) {
 /// never armed. Its terminator moves into a new block Y, ordered just before
 /// the earlier successor, so that both of Y's edges are forward.
 void Reconverger::addVirtualNodes(std::vector<BasicBlock *> &Order) {
-  for (BasicBlock *P : SmallVector<BasicBlock *, 16>(Order.begin(), Order.end())) {
+  for (BasicBlock *P :
+       SmallVector<BasicBlock *, 16>(Order.begin(), Order.end())) {
     if (!Divergent.contains(P) ||
         any_of(Succs[P], [&](BasicBlock *S) { return Key[S] > Key[P]; }))
       continue;
-    BasicBlock *First = *min_element(
-        Succs[P], [&](BasicBlock *A, BasicBlock *B) { return Key[A] < Key[B]; });
-    BasicBlock *Y = BasicBlock::Create(F.getContext(), P->getName() + ".virt",
-                                       &F, First);
+    BasicBlock *First =
+        *min_element(Succs[P], [&](BasicBlock *A, BasicBlock *B) {
+          return Key[A] < Key[B];
+        });
+    BasicBlock *Y =
+        BasicBlock::Create(F.getContext(), P->getName() + ".virt", &F, First);
     Instruction *T = P->getTerminator();
     T->removeFromParent();
     T->insertInto(Y, Y->end());
@@ -519,8 +521,7 @@ bool Reconverger::processStep(BasicBlock *N) {
   for (auto It = Classes.begin(), E = Classes.end(); It != E; ++It)
     if (It->isLeader() && Leaders.contains(It->getData()))
       for (auto M = Classes.member_begin(It); M != Classes.member_end(); ++M)
-        if (any_of(Succs[*M],
-                   [&](BasicBlock *S) { return Key[S] >= Key[N]; }))
+        if (any_of(Succs[*M], [&](BasicBlock *S) { return Key[S] >= Key[N]; }))
           Sources.push_back(*M);
   sort(Sources, [&](BasicBlock *A, BasicBlock *B) { return Key[A] < Key[B]; });
   reroute(Sources, N);
@@ -774,10 +775,9 @@ static void unifyExits(Function &F) {
     T->eraseFromParent();
   }
   for (BasicBlock *BB : Endless) {
-    BasicBlock *Tail =
-        SplitBlock(BB, BB->getTerminator()->getIterator(),
-                   static_cast<DomTreeUpdater *>(nullptr), nullptr, nullptr,
-                   BB->getName() + ".endless");
+    BasicBlock *Tail = SplitBlock(BB, BB->getTerminator()->getIterator(),
+                                  static_cast<DomTreeUpdater *>(nullptr),
+                                  nullptr, nullptr, BB->getName() + ".endless");
     BB->getTerminator()->eraseFromParent();
     BranchInst::Create(Tail, Unified, ConstantInt::getTrue(Ctx), BB);
     AddIncoming(nullptr, BB);

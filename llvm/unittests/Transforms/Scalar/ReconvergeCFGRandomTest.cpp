@@ -117,7 +117,8 @@ public:
       if (isGenerated(*BB)) {
         auto Str = [&](StringRef Name) -> std::string {
           for (Instruction &I : *BB)
-            if (I.getName() == Name || I.getName().starts_with(Name.str() + ".")) {
+            if (I.getName() == Name ||
+                I.getName().starts_with(Name.str() + ".")) {
               auto V = Vals[&I];
               return V ? std::to_string(*V) : "poison";
             }
@@ -168,7 +169,8 @@ protected:
         A = std::min(N - 1, I + 1 + Pick(0, 2));
       Succ[I].push_back(A);
       if (Kind >= 3) {
-        unsigned B = Pick(0, 1) ? Pick(1, N - 1) : std::min(N - 1, I + Pick(1, 4));
+        unsigned B =
+            Pick(0, 1) ? Pick(1, N - 1) : std::min(N - 1, I + Pick(1, 4));
         Succ[I].push_back(B);
       }
     }
@@ -282,7 +284,8 @@ TEST_F(ReconvergeCFGRandomTest, ContractAndSemantics) {
     std::string Why;
     raw_string_ostream WOS(Why);
     printReconvergenceViolations(WOS, Left);
-    ASSERT_TRUE(Left.empty()) << Why << "input:\n" << Text << "\noutput:\n"
+    ASSERT_TRUE(Left.empty()) << Why << "input:\n"
+                              << Text << "\noutput:\n"
                               << Out;
 
     unsigned K = 0;
