@@ -74,6 +74,8 @@ STATISTIC(NumRejoinMasks, "Rejoin masks (primary successors)");
 STATISTIC(NumMoves, "Divergent branches that set a rejoin mask (MOVE)");
 STATISTIC(NumOrs, "Divergent branches that add to a rejoin mask (OR)");
 STATISTIC(NumZeroInits, "Zero-initializations of rejoin masks");
+STATISTIC(NumUnobservable, "Primary successors that end the program "
+                           "without needing the parked lanes");
 
 namespace {
 
@@ -100,6 +102,7 @@ private:
   Register Exec;
 
   void insertRejoinMask(MachineBasicBlock &P, ArrayRef<MachineInstr *> Ifs);
+  static bool isRejoinUnobservable(const MachineBasicBlock &P);
   static BlockSet computePStar(MachineBasicBlock &P,
                                ArrayRef<MachineInstr *> Ifs);
   Register buildZero(MachineBasicBlock &MBB);
@@ -161,6 +164,31 @@ MachineInstr *SIInsertRejoinMasks::buildParkedLanes(MachineInstr &If,
           .addReg(Cond.getReg());
   AndN2->findRegisterDefOperand(AMDGPU::SCC, TRI)->setIsDead();
   return AndN2;
+}
+
+/// True if the wave ends the program after P without doing anything for
+/// the parked lanes: P and the blocks it falls into one by one have no
+/// store, call, barrier or other side effect, and the last one ends in
+/// s_endpgm. Rejoining there is pointless; SIOptimizeExecMaskingPreRA would
+/// delete the rejoin anyway and leave the mask's definitions behind.
+bool SIInsertRejoinMasks::isRejoinUnobservable(const MachineBasicBlock &P) {
+  auto HasEffect = [](const MachineInstr &MI) {
+    return !MI.isTerminator() &&
+           (MI.mayStore() || MI.isBarrier() || MI.isCall() ||
+            MI.hasOrderedMemoryRef() || MI.hasUnmodeledSideEffects());
+  };
+  SmallPtrSet<const MachineBasicBlock *, 4> Seen;
+  for (const MachineBasicBlock *B = &P; Seen.insert(B).second;
+       B = *B->succ_begin()) {
+    if (any_of(*B, HasEffect))
+      return false;
+    if (B->succ_empty())
+      return !B->empty() && B->back().getOpcode() == AMDGPU::S_ENDPGM &&
+             B->back().getNumOperands() == 1;
+    if (B->succ_size() != 1)
+      return false;
+  }
+  return false;
 }
 
 void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
@@ -249,7 +277,12 @@ bool SIInsertRejoinMasks::runOnMachineFunction(MachineFunction &MF) {
     if (T != MBB.end() && T->getOpcode() == AMDGPU::SI_IF)
       ByPrimary[T->getOperand(2).getMBB()].push_back(&*T);
   }
-  for (auto &[P, Ifs] : ByPrimary)
+  for (auto &[P, Ifs] : ByPrimary) {
+    if (isRejoinUnobservable(*P)) {
+      ++NumUnobservable;
+      continue;
+    }
     insertRejoinMask(*P, Ifs);
+  }
   return !ByPrimary.empty();
 }
