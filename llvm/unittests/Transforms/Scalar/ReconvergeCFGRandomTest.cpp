@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ReconvergeCFGTestTarget.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/AsmParser/Parser.h"
@@ -141,14 +142,8 @@ protected:
   std::unique_ptr<TargetMachine> TM;
 
   void SetUp() override {
-    LLVMInitializeAMDGPUTargetInfo();
-    LLVMInitializeAMDGPUTarget();
-    LLVMInitializeAMDGPUTargetMC();
-    std::string Err;
-    const Target *T = TargetRegistry::lookupTarget("amdgcn-amd-amdhsa", Err);
-    ASSERT_TRUE(T) << Err;
-    TM.reset(T->createTargetMachine("amdgcn-amd-amdhsa", "gfx90a", "",
-                                    TargetOptions(), std::nullopt));
+    TM = createReconvergeCFGTestTarget();
+    ASSERT_TRUE(TM);
   }
 
   /// A random kernel with N blocks b0..bN-1. Block i has a phi over its

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/Scalar/ReconvergeCFG.h"
+#include "ReconvergeCFGTestTarget.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/AsmParser/Parser.h"
@@ -40,14 +41,8 @@ protected:
   FunctionAnalysisManager FAM;
 
   void SetUp() override {
-    LLVMInitializeAMDGPUTargetInfo();
-    LLVMInitializeAMDGPUTarget();
-    LLVMInitializeAMDGPUTargetMC();
-    std::string Err;
-    const Target *T = TargetRegistry::lookupTarget("amdgcn-amd-amdhsa", Err);
-    ASSERT_TRUE(T) << Err;
-    TM.reset(T->createTargetMachine("amdgcn-amd-amdhsa", "gfx90a", "",
-                                    TargetOptions(), std::nullopt));
+    TM = createReconvergeCFGTestTarget();
+    ASSERT_TRUE(TM);
     PassBuilder PB(TM.get());
     PB.registerFunctionAnalyses(FAM);
   }
