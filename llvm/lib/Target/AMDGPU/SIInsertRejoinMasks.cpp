@@ -241,9 +241,10 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
       if (!InPStar(X))
         Q.insert(X);
   };
-  for (MachineBasicBlock *Y : PStar)
-    if (!Pset.count(Y) || !IsP0(Y))
-      AddEntries(Y);
+  // In block order, not set order: the output must not depend on pointers.
+  for (MachineBasicBlock &Y : *P.getParent())
+    if (PStar.count(&Y) && (!Pset.count(&Y) || !IsP0(&Y)))
+      AddEntries(&Y);
   AddEntries(&P);
   for (MachineBasicBlock *X : Q)
     Define(X, buildZero(*X));
