@@ -285,5 +285,8 @@ bool SIInsertRejoinMasks::runOnMachineFunction(MachineFunction &MF) {
     }
     insertRejoinMask(*P, Ifs);
   }
+  // The masks may need PHIs (a machine function read from MIR without any
+  // claims to have none).
+  MF.getProperties().reset(MachineFunctionProperties::Property::NoPHIs);
   return !ByPrimary.empty();
 }
