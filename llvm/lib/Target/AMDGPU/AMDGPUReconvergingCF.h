@@ -27,11 +27,13 @@
 #define LLVM_LIB_TARGET_AMDGPU_AMDGPURECONVERGINGCF_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/CodeGen/Register.h"
 
 namespace llvm {
 
 class Function;
 class FunctionPass;
+class GCNSubtarget;
 class PassRegistry;
 
 /// The string attribute AMDGPUReconvergeCFG puts on a function whose
@@ -40,6 +42,14 @@ constexpr StringLiteral CFLoweringAttr = "amdgpu-cf-lowering";
 
 /// True if F's divergent control flow is lowered with rejoin masks.
 bool usesReconvergingCF(const Function &F);
+
+/// The lane-mask opcodes and the exec register of the subtarget's wave size,
+/// as the machine passes of the lowering emit them.
+struct LaneMaskOps {
+  unsigned AndN2, Or, Mov, AndTerm;
+  Register Exec;
+  explicit LaneMaskOps(const GCNSubtarget &ST);
+};
 
 FunctionPass *createAMDGPUReconvergeCFGPass();
 void initializeAMDGPUReconvergeCFGPass(PassRegistry &);

@@ -98,8 +98,7 @@ private:
   const SIRegisterInfo *TRI = nullptr;
   MachineRegisterInfo *MRI = nullptr;
   const TargetRegisterClass *MaskRC = nullptr;
-  unsigned AndN2Opc = 0, OrOpc = 0, MovOpc = 0;
-  Register Exec;
+  std::optional<LaneMaskOps> Ops;
 
   void insertRejoinMask(MachineBasicBlock &P, ArrayRef<MachineInstr *> Ifs);
   static bool isRejoinUnobservable(const MachineBasicBlock &P);
@@ -146,7 +145,7 @@ BlockSet SIInsertRejoinMasks::computePStar(MachineBasicBlock &P,
 /// m_P = 0 at the end of MBB.
 Register SIInsertRejoinMasks::buildZero(MachineBasicBlock &MBB) {
   Register Zero = MRI->createVirtualRegister(MaskRC);
-  BuildMI(MBB, MBB.getFirstTerminator(), DebugLoc(), TII->get(MovOpc), Zero)
+  BuildMI(MBB, MBB.getFirstTerminator(), DebugLoc(), TII->get(Ops->Mov), Zero)
       .addImm(0);
   ++NumZeroInits;
   return Zero;
@@ -158,10 +157,10 @@ MachineInstr *SIInsertRejoinMasks::buildParkedLanes(MachineInstr &If,
   MachineOperand &Cond = If.getOperand(1);
   assert(Cond.getSubReg() == AMDGPU::NoSubRegister);
   Parked = MRI->createVirtualRegister(MaskRC);
-  MachineInstr *AndN2 =
-      BuildMI(*If.getParent(), If, If.getDebugLoc(), TII->get(AndN2Opc), Parked)
-          .addReg(Exec)
-          .addReg(Cond.getReg());
+  MachineInstr *AndN2 = BuildMI(*If.getParent(), If, If.getDebugLoc(),
+                                TII->get(Ops->AndN2), Parked)
+                            .addReg(Ops->Exec)
+                            .addReg(Cond.getReg());
   AndN2->findRegisterDefOperand(AMDGPU::SCC, TRI)->setIsDead();
   return AndN2;
 }
@@ -225,9 +224,10 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
       continue;
     }
     Register Sum = MRI->createVirtualRegister(MaskRC);
-    MachineInstr *Or = BuildMI(*B, *If, If->getDebugLoc(), TII->get(OrOpc), Sum)
-                           .addReg(AMDGPU::NoRegister)
-                           .addReg(Parked);
+    MachineInstr *Or =
+        BuildMI(*B, *If, If->getDebugLoc(), TII->get(Ops->Or), Sum)
+            .addReg(AMDGPU::NoRegister)
+            .addReg(Parked);
     Or->findRegisterDefOperand(AMDGPU::SCC, TRI)->setIsDead();
     Ors.push_back({Or, B});
     Define(B, Sum);
@@ -264,11 +264,7 @@ bool SIInsertRejoinMasks::runOnMachineFunction(MachineFunction &MF) {
   TRI = ST.getRegisterInfo();
   MRI = &MF.getRegInfo();
   MaskRC = ST.getRegisterInfo()->getBoolRC();
-  bool Wave32 = ST.isWave32();
-  AndN2Opc = Wave32 ? AMDGPU::S_ANDN2_B32 : AMDGPU::S_ANDN2_B64;
-  OrOpc = Wave32 ? AMDGPU::S_OR_B32 : AMDGPU::S_OR_B64;
-  MovOpc = Wave32 ? AMDGPU::S_MOV_B32 : AMDGPU::S_MOV_B64;
-  Exec = Wave32 ? AMDGPU::EXEC_LO : AMDGPU::EXEC;
+  Ops.emplace(ST);
 
   // The divergent branches grouped by primary successor, in block order so
   // that the output does not depend on pointer values.

@@ -80,8 +80,7 @@ private:
   MachineRegisterInfo *MRI = nullptr;
   LiveVariables *LV = nullptr;
   LiveIntervals *LIS = nullptr;
-  bool Wave32 = false;
-  Register Exec;
+  std::optional<LaneMaskOps> Ops;
 
   void markSCCDead(MachineInstr &MI) const {
     MI.findRegisterDefOperand(AMDGPU::SCC, TRI)->setIsDead();
@@ -91,6 +90,15 @@ private:
 };
 
 } // end anonymous namespace
+
+LaneMaskOps::LaneMaskOps(const GCNSubtarget &ST) {
+  bool Wave32 = ST.isWave32();
+  AndN2 = Wave32 ? AMDGPU::S_ANDN2_B32 : AMDGPU::S_ANDN2_B64;
+  Or = Wave32 ? AMDGPU::S_OR_B32 : AMDGPU::S_OR_B64;
+  Mov = Wave32 ? AMDGPU::S_MOV_B32 : AMDGPU::S_MOV_B64;
+  AndTerm = Wave32 ? AMDGPU::S_AND_B32_term : AMDGPU::S_AND_B64_term;
+  Exec = Wave32 ? AMDGPU::EXEC_LO : AMDGPU::EXEC;
+}
 
 char SILowerReconvergingCF::ID = 0;
 char &llvm::SILowerReconvergingCFID = SILowerReconvergingCF::ID;
@@ -107,21 +115,15 @@ void SILowerReconvergingCF::lowerIf(MachineInstr &MI) {
   Register Off = MI.getOperand(0).getReg();
   MachineInstr *OffDef = nullptr;
   if (!MRI->use_nodbg_empty(Off)) {
-    OffDef =
-        BuildMI(MBB, MI, DL,
-                TII->get(Wave32 ? AMDGPU::S_ANDN2_B32 : AMDGPU::S_ANDN2_B64),
-                Off)
-            .addReg(Exec)
-            .addReg(Cond);
+    OffDef = BuildMI(MBB, MI, DL, TII->get(Ops->AndN2), Off)
+                 .addReg(Ops->Exec)
+                 .addReg(Cond);
     markSCCDead(*OffDef);
   } else if (LV) {
     LV->removeVirtualRegisterDead(Off, MI);
   }
-  MachineInstr *And = BuildMI(MBB, MI, DL,
-                              TII->get(Wave32 ? AMDGPU::S_AND_B32_term
-                                              : AMDGPU::S_AND_B64_term),
-                              Exec)
-                          .addReg(Exec)
+  MachineInstr *And = BuildMI(MBB, MI, DL, TII->get(Ops->AndTerm), Ops->Exec)
+                          .addReg(Ops->Exec)
                           .add(MI.getOperand(1));
   markSCCDead(*And);
   MachineInstr *Br = BuildMI(MBB, MI, DL, TII->get(AMDGPU::S_CBRANCH_EXECZ))
@@ -149,11 +151,10 @@ void SILowerReconvergingCF::lowerIf(MachineInstr &MI) {
 /// In place: SIInsertRejoinMasks put SI_END_CF first in its block, and PHI
 /// elimination only puts copies of scalar registers in front of it.
 void SILowerReconvergingCF::lowerEndCf(MachineInstr &MI) {
-  MachineInstr *Or =
-      BuildMI(*MI.getParent(), MI, MI.getDebugLoc(),
-              TII->get(Wave32 ? AMDGPU::S_OR_B32 : AMDGPU::S_OR_B64), Exec)
-          .addReg(Exec)
-          .add(MI.getOperand(0));
+  MachineInstr *Or = BuildMI(*MI.getParent(), MI, MI.getDebugLoc(),
+                             TII->get(Ops->Or), Ops->Exec)
+                         .addReg(Ops->Exec)
+                         .add(MI.getOperand(0));
   markSCCDead(*Or);
   if (LV)
     LV->replaceKillInstruction(MI.getOperand(0).getReg(), MI, *Or);
@@ -172,8 +173,7 @@ bool SILowerReconvergingCF::runOnMachineFunction(MachineFunction &MF) {
   TII = ST.getInstrInfo();
   TRI = ST.getRegisterInfo();
   MRI = &MF.getRegInfo();
-  Wave32 = ST.isWave32();
-  Exec = Wave32 ? AMDGPU::EXEC_LO : AMDGPU::EXEC;
+  Ops.emplace(ST);
   auto *LVWrapper = getAnalysisIfAvailable<LiveVariablesWrapperPass>();
   LV = LVWrapper ? &LVWrapper->getLV() : nullptr;
   auto *LISWrapper = getAnalysisIfAvailable<LiveIntervalsWrapperPass>();
