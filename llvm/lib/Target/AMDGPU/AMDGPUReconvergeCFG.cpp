@@ -47,6 +47,7 @@
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/InitializePasses.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
@@ -56,18 +57,25 @@
 #include "llvm/Transforms/Utils/UnifyLoopExits.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 #define DEBUG_TYPE "amdgpu-reconverge-cfg"
 
 STATISTIC(NumReconverging, "Functions lowered with rejoin masks");
 STATISTIC(NumFallbacks, "Functions left to the structurizing lowering");
 STATISTIC(NumAnnotated, "Divergent branches annotated with llvm.amdgcn.if");
+STATISTIC(NumRejoinedLaneBranches,
+          "Divergent branches that send exactly the rejoined lanes on");
 
 bool llvm::usesReconvergingCF(const Function &F) {
   return F.getFnAttribute(CFLoweringAttr).getValueAsString() == "reconverge";
 }
 
 namespace {
+
+/// An edge B -> P of a divergent branch to its primary successor P: the
+/// lanes that take it wait for the wave at P.
+using ParkedEdge = std::pair<const BasicBlock *, const BasicBlock *>;
 
 class AMDGPUReconvergeCFG : public FunctionPass {
 public:
@@ -102,6 +110,8 @@ private:
   void structurize(Function &F, FunctionAnalysisManager &FAM);
   static void annotate(Function &F, UniformityInfo &UI,
                        const PostDominatorTree &PDT, Type *MaskTy);
+  static bool routesRejoinedLanes(const BasicBlock &BB, Value *ToSecondary,
+                                  const DenseSet<ParkedEdge> &Parked);
 };
 
 } // end anonymous namespace
@@ -166,33 +176,82 @@ void AMDGPUReconvergeCFG::structurize(Function &F,
   FAM.invalidate(F, StructurizeCFGPass().run(F, FAM));
 }
 
+/// The value of \p V on the edge from \p Pred into \p BB, if it is a
+/// constant there: V is a phi of \p BB or a negation of one.
+static std::optional<bool> valueOnEdge(Value *V, const BasicBlock &BB,
+                                       const BasicBlock &Pred) {
+  bool Negated = false;
+  Value *Inner;
+  while (match(V, m_Not(m_Value(Inner)))) {
+    V = Inner;
+    Negated = !Negated;
+  }
+  auto *Phi = dyn_cast<PHINode>(V);
+  if (!Phi || Phi->getParent() != &BB)
+    return std::nullopt;
+  auto *C = dyn_cast<ConstantInt>(Phi->getIncomingValueForBlock(&Pred));
+  if (!C)
+    return std::nullopt;
+  return C->isOne() != Negated;
+}
+
+/// True if \p ToSecondary, the condition of BB's divergent branch towards its
+/// secondary successor, is true exactly for the lanes that reach BB on a
+/// parked edge: the lanes that BB's rejoin gives back to the wave. The flow
+/// blocks of ReconvergeCFG that split an if-then-else have this shape. Their
+/// branch needs no condition of its own: SIInsertRejoinMasks uses BB's rejoin
+/// mask instead, and the phi that ReconvergeCFG built for it dies.
+bool AMDGPUReconvergeCFG::routesRejoinedLanes(
+    const BasicBlock &BB, Value *ToSecondary,
+    const DenseSet<ParkedEdge> &Parked) {
+  bool AnyParked = false;
+  for (const BasicBlock *Pred : predecessors(&BB)) {
+    bool IsParked = Parked.contains({Pred, &BB});
+    std::optional<bool> OnEdge = valueOnEdge(ToSecondary, BB, *Pred);
+    if (!OnEdge || *OnEdge != IsParked)
+      return false;
+    AnyParked |= IsParked;
+  }
+  return AnyParked;
+}
+
 /// Rewrites every divergent conditional branch into the llvm.amdgcn.if form
-/// of the file comment. Requires a reconverging CFG.
+/// of the file comment. Requires a reconverging CFG. A branch whose condition
+/// is "the lane was parked for this block" (routesRejoinedLanes) gets
+/// !amdgpu.rejoined.lanes metadata for SIInsertRejoinMasks.
 void AMDGPUReconvergeCFG::annotate(Function &F, UniformityInfo &UI,
                                    const PostDominatorTree &PDT, Type *MaskTy) {
   Module &M = *F.getParent();
   Function *If = Intrinsic::getDeclaration(&M, Intrinsic::amdgcn_if, {MaskTy});
-  SmallVector<BranchInst *, 16> Divergent;
+  SmallVector<std::pair<BranchInst *, BasicBlock *>, 16> Divergent;
+  DenseSet<ParkedEdge> Parked;
   for (BasicBlock &BB : F) {
     auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
-    if (Br && Br->isConditional() && UI.hasDivergentTerminator(BB))
-      Divergent.push_back(Br);
+    if (!Br || !Br->isConditional() || !UI.hasDivergentTerminator(BB))
+      continue;
+    BasicBlock *Primary = nullptr;
+    if (Br->getSuccessor(0) != Br->getSuccessor(1)) {
+      Primary = getPrimarySuccessor(BB, PDT);
+      assert(Primary && "annotating a CFG that is not reconverging");
+      Parked.insert({&BB, Primary});
+    }
+    Divergent.push_back({Br, Primary});
   }
-  for (BranchInst *Br : Divergent) {
-    BasicBlock *BB = Br->getParent();
-    if (Br->getSuccessor(0) == Br->getSuccessor(1)) {
-      BasicBlock *Succ = Br->getSuccessor(0);
-      BranchInst::Create(Succ, Br->getIterator());
+  for (auto [Br, Primary] : Divergent) {
+    if (!Primary) {
+      BranchInst::Create(Br->getSuccessor(0), Br->getIterator());
       Br->eraseFromParent();
       continue;
     }
-    BasicBlock *Primary = getPrimarySuccessor(*BB, PDT);
-    assert(Primary && "annotating a CFG that is not reconverging");
     IRBuilder<> B(Br);
     Value *ToSecondary = Br->getCondition();
     if (Br->getSuccessor(0) == Primary) {
       ToSecondary = B.CreateNot(ToSecondary, "to.secondary");
       Br->swapSuccessors();
+    }
+    if (routesRejoinedLanes(*Br->getParent(), ToSecondary, Parked)) {
+      Br->setMetadata(RejoinedLanesMD, MDNode::get(F.getContext(), {}));
+      ++NumRejoinedLaneBranches;
     }
     Value *Ret = B.CreateCall(If, {ToSecondary});
     Br->setCondition(B.CreateExtractValue(Ret, {0}, "go"));

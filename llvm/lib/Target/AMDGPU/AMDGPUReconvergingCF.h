@@ -40,13 +40,19 @@ class PassRegistry;
 /// divergent branches it annotated, with the value "reconverge".
 constexpr StringLiteral CFLoweringAttr = "amdgpu-cf-lowering";
 
+/// Metadata kind on a divergent branch whose lanes bound for the secondary
+/// successor are exactly the lanes its block rejoins: those that reached the
+/// block on an edge to it as primary successor. SIInsertRejoinMasks then
+/// branches on the block's rejoin mask instead of the branch condition.
+constexpr StringLiteral RejoinedLanesMD = "amdgpu.rejoined.lanes";
+
 /// True if F's divergent control flow is lowered with rejoin masks.
 bool usesReconvergingCF(const Function &F);
 
 /// The lane-mask opcodes and the exec register of the subtarget's wave size,
 /// as the machine passes of the lowering emit them.
 struct LaneMaskOps {
-  unsigned AndN2, Or, Mov, AndTerm;
+  unsigned And, AndN2, Or, Mov, AndTerm, MovTerm, XorTerm, OrSaveExec;
   Register Exec;
   explicit LaneMaskOps(const GCNSubtarget &ST);
 };

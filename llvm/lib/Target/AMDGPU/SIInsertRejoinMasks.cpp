@@ -48,6 +48,19 @@
 /// its successors and is outside P*. An edge from P into P* (a loop through
 /// P) thus puts P into Q: the mask is reset after each rejoin.
 ///
+/// When one block B sets m_P (a MOVE, and no OR) and every divergent branch
+/// between B and P parks its lanes for a block between B and P, every lane
+/// that leaves B on the secondary side reaches P active. Rejoining all of
+/// B's lanes is then the same as rejoining the parked ones, so m_P is B's
+/// exec as SI_IF found it: SI_IF's own result, which SILowerReconvergingCF
+/// defines as the saved exec (one S_AND_SAVEEXEC, like upstream's simple if).
+///
+/// A divergent branch in P may send on to its secondary successor exactly
+/// the lanes that P rejoins (AMDGPUReconvergeCFG marks it with
+/// !amdgpu.rejoined.lanes): the flow block between the two sides of an
+/// if-then-else. Its SI_IF then takes m_P as condition, like SI_ELSE takes
+/// the saved mask upstream, and the phi that computed the condition dies.
+///
 /// Invariant: every path from the entry to a read of m_P crosses a MOVE or a
 /// zero-initialization, so MachineSSAUpdater never needs an undefined value;
 /// and between a zero-initialization or MOVE and the rejoin in P, m_P holds
@@ -74,6 +87,9 @@ STATISTIC(NumRejoinMasks, "Rejoin masks (primary successors)");
 STATISTIC(NumMoves, "Divergent branches that set a rejoin mask (MOVE)");
 STATISTIC(NumOrs, "Divergent branches that add to a rejoin mask (OR)");
 STATISTIC(NumZeroInits, "Zero-initializations of rejoin masks");
+STATISTIC(NumSavedExec, "Rejoin masks that are a saved exec");
+STATISTIC(NumRejoinedLaneBranches,
+          "Divergent branches on the rejoin mask of their own block");
 STATISTIC(NumUnobservable, "Primary successors that end the program "
                            "without needing the parked lanes");
 
@@ -99,8 +115,15 @@ private:
   MachineRegisterInfo *MRI = nullptr;
   const TargetRegisterClass *MaskRC = nullptr;
   std::optional<LaneMaskOps> Ops;
+  /// The primary successors whose divergent branch sends on exactly the
+  /// lanes they rejoin (routesRejoinedLanes), found before any rewrite.
+  SmallPtrSet<const MachineBasicBlock *, 8> RoutesRejoined;
 
-  void insertRejoinMask(MachineBasicBlock &P, ArrayRef<MachineInstr *> Ifs);
+  void insertRejoinMask(MachineBasicBlock &P, ArrayRef<MachineInstr *> Ifs,
+                        bool BranchesOnMask);
+  static bool routesRejoinedLanes(const MachineBasicBlock &MBB);
+  bool canRejoinSavedExec(const BlockSet &PStar, const MachineBasicBlock &P,
+                          MachineInstr &If) const;
   static bool isRejoinUnobservable(const MachineBasicBlock &P);
   static BlockSet computePStar(MachineBasicBlock &P,
                                ArrayRef<MachineInstr *> Ifs);
@@ -190,8 +213,71 @@ bool SIInsertRejoinMasks::isRejoinUnobservable(const MachineBasicBlock &P) {
   return false;
 }
 
+/// True if the divergent branch of \p MBB sends exactly its rejoined lanes
+/// to its secondary successor. AMDGPUReconvergeCFG checked that on the IR
+/// edges, so MBB must still have the IR block's predecessors.
+bool SIInsertRejoinMasks::routesRejoinedLanes(const MachineBasicBlock &MBB) {
+  const BasicBlock *BB = MBB.getBasicBlock();
+  if (!BB || !BB->getTerminator()->getMetadata(RejoinedLanesMD))
+    return false;
+  auto T = MBB.getFirstTerminator();
+  if (T == MBB.end() || T->getOpcode() != AMDGPU::SI_IF)
+    return false;
+  // The lanes SI_IF sees must be those of the rejoin.
+  if (any_of(make_range(MBB.begin(), T), [](const MachineInstr &MI) {
+        return MI.definesRegister(AMDGPU::EXEC, /*TRI=*/nullptr);
+      }))
+    return false;
+  SmallPtrSet<const BasicBlock *, 4> IRPreds(pred_begin(BB), pred_end(BB));
+  if (IRPreds.size() != MBB.pred_size())
+    return false;
+  return all_of(MBB.predecessors(), [&](const MachineBasicBlock *Pred) {
+    return Pred->getBasicBlock() && IRPreds.count(Pred->getBasicBlock());
+  });
+}
+
+/// True if the wave cannot get from \p X to \p P without passing \p T.
+static bool passesBefore(const MachineBasicBlock &X, const MachineBasicBlock &T,
+                         const MachineBasicBlock &P) {
+  SmallPtrSet<const MachineBasicBlock *, 16> Seen{&T};
+  SmallVector<const MachineBasicBlock *, 16> Work(X.successors());
+  while (!Work.empty()) {
+    const MachineBasicBlock *B = Work.pop_back_val();
+    if (B == &P)
+      return false;
+    if (Seen.insert(B).second)
+      append_range(Work, B->successors());
+  }
+  return true;
+}
+
+/// True if m_P may be the whole exec of \p If's block B (see the file
+/// comment), where \p If is the only divergent branch that targets P and B
+/// sets m_P with a MOVE: every other divergent branch X on the way from B to
+/// P parks its lanes for a block T that the wave cannot bypass on its way
+/// from X to P, so none of B's lanes is still parked when the wave reaches
+/// P. (In a reconverging CFG whose blocks all reach the exit, T in P* implies
+/// that; the explicit check also covers infinite loops.) A branch on B's own rejoin mask has a cheaper
+/// lowering of its own and keeps the parked-lanes form; so does a P that
+/// branches on m_P, which must be exactly the parked lanes there.
+bool SIInsertRejoinMasks::canRejoinSavedExec(const BlockSet &PStar,
+                                             const MachineBasicBlock &P,
+                                             MachineInstr &If) const {
+  const MachineBasicBlock *B = If.getParent();
+  if (RoutesRejoined.count(B) || RoutesRejoined.count(&P))
+    return false;
+  return all_of(PStar, [&](const MachineBasicBlock *X) {
+    auto T = X->getFirstTerminator();
+    if (X == B || T == X->end() || T->getOpcode() != AMDGPU::SI_IF)
+      return true;
+    const MachineBasicBlock *Target = T->getOperand(2).getMBB();
+    return Target != &P && passesBefore(*X, *Target, P);
+  });
+}
+
 void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
-                                           ArrayRef<MachineInstr *> Ifs) {
+                                           ArrayRef<MachineInstr *> Ifs,
+                                           bool BranchesOnMask) {
   BlockSet PStar = computePStar(P, Ifs);
   BlockSet Pset;
   for (MachineInstr *If : Ifs)
@@ -216,6 +302,11 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
   SmallVector<std::pair<MachineInstr *, MachineBasicBlock *>, 4> Ors;
   for (MachineInstr *If : Ifs) {
     MachineBasicBlock *B = If->getParent();
+    if (Ifs.size() == 1 && IsP0(B) && canRejoinSavedExec(PStar, P, *If)) {
+      Define(B, If->getOperand(0).getReg());
+      ++NumSavedExec;
+      continue;
+    }
     Register Parked;
     buildParkedLanes(*If, Parked);
     if (IsP0(B)) {
@@ -251,8 +342,13 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
 
   for (auto [Or, B] : Ors)
     Or->getOperand(1).setReg(SSA.GetValueInMiddleOfBlock(B));
+  Register Mask = SSA.GetValueInMiddleOfBlock(&P);
   BuildMI(P, P.getFirstNonPHI(), DebugLoc(), TII->get(AMDGPU::SI_END_CF))
-      .addReg(SSA.GetValueInMiddleOfBlock(&P));
+      .addReg(Mask);
+  if (BranchesOnMask) {
+    P.getFirstTerminator()->getOperand(1).setReg(Mask);
+    ++NumRejoinedLaneBranches;
+  }
   ++NumRejoinMasks;
 }
 
@@ -274,12 +370,24 @@ bool SIInsertRejoinMasks::runOnMachineFunction(MachineFunction &MF) {
     if (T != MBB.end() && T->getOpcode() == AMDGPU::SI_IF)
       ByPrimary[T->getOperand(2).getMBB()].push_back(&*T);
   }
-  for (auto &[P, Ifs] : ByPrimary) {
-    if (isRejoinUnobservable(*P)) {
-      ++NumUnobservable;
-      continue;
+  // A block that branches on its own rejoin mask goes first, so that the
+  // parked lanes of its SI_IF are computed from the mask, not from the
+  // condition it replaces.
+  RoutesRejoined.clear();
+  for (auto &[P, Ifs] : ByPrimary)
+    if (routesRejoinedLanes(*P))
+      RoutesRejoined.insert(P);
+  for (bool First : {true, false}) {
+    for (auto &[P, Ifs] : ByPrimary) {
+      bool IsRoutingP = RoutesRejoined.count(P);
+      if (IsRoutingP != First)
+        continue;
+      if (isRejoinUnobservable(*P)) {
+        ++NumUnobservable;
+        continue;
+      }
+      insertRejoinMask(*P, Ifs, IsRoutingP);
     }
-    insertRejoinMask(*P, Ifs);
   }
   // The masks may need PHIs (a machine function read from MIR without any
   // claims to have none).

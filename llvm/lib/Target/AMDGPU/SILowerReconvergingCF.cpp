@@ -15,8 +15,31 @@
 ///
 ///   SI_IF %c, %bb.P         ->  $exec = S_AND_term $exec, %c
 ///                               S_CBRANCH_EXECZ %bb.P
+///   %s = SI_IF %c, %bb.P    ->  %s = COPY $exec
+///   (result read)               %t = S_AND %s, %c
+///                               $exec = S_MOV_term %t
+///                               S_CBRANCH_EXECZ %bb.P
 ///   SI_END_CF %m            ->  $exec = S_OR $exec, %m  (block prologue)
 ///   SI_WATERFALL_LOOP %bb   ->  S_CBRANCH_EXECNZ %bb
+///
+/// SI_IF's result is the exec it found; SIInsertRejoinMasks reads it only
+/// where it is a valid rejoin mask. SIOptimizeExecMasking folds the copy, the
+/// AND and the move into one S_AND_SAVEEXEC after register allocation.
+///
+/// A block that rejoins m and then branches on m itself (SIInsertRejoinMasks
+/// gave such an SI_IF its block's rejoin mask as condition) is the flow block
+/// of an if-then-else, and is lowered like upstream's SI_ELSE:
+///
+///   SI_END_CF %m            ->  %live = S_OR_SAVEEXEC %m
+///   %t = S_ANDN2 $exec, %m  ->  %t = COPY %live
+///   SI_IF %m, %bb.P         ->  $exec = S_XOR_term $exec, %live
+///                               S_CBRANCH_EXECZ %bb.P
+///
+/// %live, the lanes that arrived without being parked, are the lanes bound
+/// for P; the rejoined lanes m go on. This relies on the invariant that
+/// parked lanes are never active: m and %live are disjoint. When nothing is
+/// left between the two exec writes, SIOptimizeExecMasking folds them into
+/// one S_ANDN2_SAVEEXEC.
 ///
 /// Why after PHI elimination: the copies for the PHIs of the primary
 /// successor P must run in the branching block B, for the lanes that go to P,
@@ -51,6 +74,8 @@ using namespace llvm;
 
 STATISTIC(NumIfs, "Divergent branches lowered");
 STATISTIC(NumRejoins, "Rejoins lowered");
+STATISTIC(NumRejoinedLaneBranches,
+          "Branches on their block's rejoin mask lowered like SI_ELSE");
 
 namespace {
 
@@ -86,7 +111,10 @@ private:
     MI.findRegisterDefOperand(AMDGPU::SCC, TRI)->setIsDead();
   }
   void lowerIf(MachineInstr &MI);
+  void lowerSavingIf(MachineInstr &MI);
   void lowerEndCf(MachineInstr &MI);
+  MachineInstr *findRejoinedLaneBranch(MachineInstr &EndCf) const;
+  void lowerRejoinedLaneBranch(MachineInstr &EndCf, MachineInstr &If);
 };
 
 } // end anonymous namespace
@@ -97,6 +125,10 @@ LaneMaskOps::LaneMaskOps(const GCNSubtarget &ST) {
   Or = Wave32 ? AMDGPU::S_OR_B32 : AMDGPU::S_OR_B64;
   Mov = Wave32 ? AMDGPU::S_MOV_B32 : AMDGPU::S_MOV_B64;
   AndTerm = Wave32 ? AMDGPU::S_AND_B32_term : AMDGPU::S_AND_B64_term;
+  And = Wave32 ? AMDGPU::S_AND_B32 : AMDGPU::S_AND_B64;
+  MovTerm = Wave32 ? AMDGPU::S_MOV_B32_term : AMDGPU::S_MOV_B64_term;
+  XorTerm = Wave32 ? AMDGPU::S_XOR_B32_term : AMDGPU::S_XOR_B64_term;
+  OrSaveExec = Wave32 ? AMDGPU::S_OR_SAVEEXEC_B32 : AMDGPU::S_OR_SAVEEXEC_B64;
   Exec = Wave32 ? AMDGPU::EXEC_LO : AMDGPU::EXEC;
 }
 
@@ -110,18 +142,13 @@ void SILowerReconvergingCF::lowerIf(MachineInstr &MI) {
   MachineBasicBlock &MBB = *MI.getParent();
   const DebugLoc &DL = MI.getDebugLoc();
   Register Cond = MI.getOperand(1).getReg();
-  // SI_IF's result, the lanes it turns off, has no reader in a reconverging
-  // function (SIInsertRejoinMasks computes its own), but keep it meaningful.
-  Register Off = MI.getOperand(0).getReg();
-  MachineInstr *OffDef = nullptr;
-  if (!MRI->use_nodbg_empty(Off)) {
-    OffDef = BuildMI(MBB, MI, DL, TII->get(Ops->AndN2), Off)
-                 .addReg(Ops->Exec)
-                 .addReg(Cond);
-    markSCCDead(*OffDef);
-  } else if (LV) {
-    LV->removeVirtualRegisterDead(Off, MI);
+  Register Saved = MI.getOperand(0).getReg();
+  if (!MRI->use_nodbg_empty(Saved)) {
+    lowerSavingIf(MI);
+    return;
   }
+  if (LV)
+    LV->removeVirtualRegisterDead(Saved, MI);
   MachineInstr *And = BuildMI(MBB, MI, DL, TII->get(Ops->AndTerm), Ops->Exec)
                           .addReg(Ops->Exec)
                           .add(MI.getOperand(1));
@@ -133,17 +160,60 @@ void SILowerReconvergingCF::lowerIf(MachineInstr &MI) {
   if (LIS) {
     LIS->ReplaceMachineInstrInMaps(MI, *And);
     LIS->InsertMachineInstrInMaps(*Br);
-    if (OffDef)
-      LIS->InsertMachineInstrInMaps(*OffDef);
     LIS->removeAllRegUnitsForPhysReg(AMDGPU::EXEC);
   }
   MI.eraseFromParent();
   if (LIS) {
-    for (Register R : {Cond, Off}) {
+    for (Register R : {Cond, Saved}) {
       LIS->removeInterval(R);
       if (!MRI->reg_nodbg_empty(R))
         LIS->createAndComputeVirtRegInterval(R);
     }
+  }
+  ++NumIfs;
+}
+
+/// SI_IF whose result, the saved exec, is a rejoin mask: upstream's lowering
+/// of a simple if.
+void SILowerReconvergingCF::lowerSavingIf(MachineInstr &MI) {
+  MachineBasicBlock &MBB = *MI.getParent();
+  const DebugLoc &DL = MI.getDebugLoc();
+  Register Saved = MI.getOperand(0).getReg();
+  Register Cond = MI.getOperand(1).getReg();
+  // The implicit def of exec keeps VALU code from being scheduled in
+  // between, which would prevent S_AND_SAVEEXEC later.
+  MachineInstr *Copy = BuildMI(MBB, MI, DL, TII->get(AMDGPU::COPY), Saved)
+                           .addReg(Ops->Exec)
+                           .addReg(Ops->Exec, RegState::ImplicitDefine);
+  Register Tmp = MRI->createVirtualRegister(TRI->getBoolRC());
+  MachineInstr *And = BuildMI(MBB, MI, DL, TII->get(Ops->And), Tmp)
+                          .addReg(Saved)
+                          .add(MI.getOperand(1));
+  markSCCDead(*And);
+  MachineInstr *SetExec =
+      BuildMI(MBB, MI, DL, TII->get(Ops->MovTerm), Ops->Exec)
+          .addReg(Tmp, RegState::Kill);
+  MachineInstr *Br = BuildMI(MBB, MI, DL, TII->get(AMDGPU::S_CBRANCH_EXECZ))
+                         .add(MI.getOperand(2));
+  if (LV) {
+    LV->replaceKillInstruction(Cond, MI, *And);
+    LV->getVarInfo(Tmp).Kills.push_back(SetExec);
+  }
+  if (LIS) {
+    LIS->InsertMachineInstrInMaps(*Copy);
+    LIS->ReplaceMachineInstrInMaps(MI, *And);
+    LIS->InsertMachineInstrInMaps(*SetExec);
+    LIS->InsertMachineInstrInMaps(*Br);
+    LIS->removeAllRegUnitsForPhysReg(AMDGPU::EXEC);
+  }
+  MI.eraseFromParent();
+  if (LIS) {
+    for (Register R : {Cond, Saved}) {
+      LIS->removeInterval(R);
+      if (!MRI->reg_nodbg_empty(R))
+        LIS->createAndComputeVirtRegInterval(R);
+    }
+    LIS->createAndComputeVirtRegInterval(Tmp);
   }
   ++NumIfs;
 }
@@ -166,6 +236,84 @@ void SILowerReconvergingCF::lowerEndCf(MachineInstr &MI) {
   ++NumRejoins;
 }
 
+/// The SI_IF that branches on the mask \p EndCf rejoins, if it ends the same
+/// block with no write of exec in between.
+MachineInstr *
+SILowerReconvergingCF::findRejoinedLaneBranch(MachineInstr &EndCf) const {
+  MachineBasicBlock &MBB = *EndCf.getParent();
+  auto T = MBB.getFirstTerminator();
+  if (T == MBB.end() || T->getOpcode() != AMDGPU::SI_IF ||
+      T->getOperand(1).getReg() != EndCf.getOperand(0).getReg())
+    return nullptr;
+  for (auto I = std::next(EndCf.getIterator()); I != T; ++I)
+    if (I->modifiesRegister(AMDGPU::EXEC, TRI))
+      return nullptr;
+  return &*T;
+}
+
+void SILowerReconvergingCF::lowerRejoinedLaneBranch(MachineInstr &EndCf,
+                                                    MachineInstr &If) {
+  MachineBasicBlock &MBB = *If.getParent();
+  Register Mask = EndCf.getOperand(0).getReg();
+  Register Live = MRI->createVirtualRegister(TRI->getBoolRC());
+  MachineInstr *OrSave = BuildMI(MBB, EndCf, EndCf.getDebugLoc(),
+                                 TII->get(Ops->OrSaveExec), Live)
+                             .addReg(Mask);
+  markSCCDead(*OrSave);
+
+  // The lanes parked for P, computed by SIInsertRejoinMasks as exec & ~m,
+  // are the live lanes.
+  SmallVector<MachineInstr *, 4> ParkedDefs;
+  for (auto I = std::next(EndCf.getIterator()); I != If.getIterator(); ++I)
+    if (I->getOpcode() == Ops->AndN2 && I->getOperand(1).getReg() == Ops->Exec &&
+        I->getOperand(2).getReg() == Mask)
+      ParkedDefs.push_back(&*I);
+  for (MachineInstr *AndN2 : ParkedDefs) {
+    MachineInstr *Copy =
+        BuildMI(MBB, *AndN2, AndN2->getDebugLoc(), TII->get(AMDGPU::COPY),
+                AndN2->getOperand(0).getReg())
+            .addReg(Live);
+    if (LIS)
+      LIS->ReplaceMachineInstrInMaps(*AndN2, *Copy);
+    AndN2->eraseFromParent();
+  }
+
+  Register Off = If.getOperand(0).getReg();
+  assert(MRI->use_nodbg_empty(Off) && "SI_IF result read in a reconverging "
+                                      "function");
+  if (LV) {
+    LV->removeVirtualRegisterDead(Off, If);
+    LV->replaceKillInstruction(Mask, If, *OrSave);
+  }
+  MachineInstr *Xor = BuildMI(MBB, If, If.getDebugLoc(),
+                              TII->get(Ops->XorTerm), Ops->Exec)
+                          .addReg(Ops->Exec)
+                          .addReg(Live);
+  markSCCDead(*Xor);
+  MachineInstr *Br = BuildMI(MBB, If, If.getDebugLoc(),
+                             TII->get(AMDGPU::S_CBRANCH_EXECZ))
+                         .add(If.getOperand(2));
+  if (LIS) {
+    LIS->ReplaceMachineInstrInMaps(EndCf, *OrSave);
+    LIS->ReplaceMachineInstrInMaps(If, *Xor);
+    LIS->InsertMachineInstrInMaps(*Br);
+    LIS->removeAllRegUnitsForPhysReg(AMDGPU::EXEC);
+  }
+  EndCf.eraseFromParent();
+  If.eraseFromParent();
+  if (LIS) {
+    for (Register R : {Mask, Off}) {
+      LIS->removeInterval(R);
+      if (!MRI->reg_nodbg_empty(R))
+        LIS->createAndComputeVirtRegInterval(R);
+    }
+    LIS->createAndComputeVirtRegInterval(Live);
+  }
+  ++NumIfs;
+  ++NumRejoins;
+  ++NumRejoinedLaneBranches;
+}
+
 bool SILowerReconvergingCF::runOnMachineFunction(MachineFunction &MF) {
   if (!usesReconvergingCF(MF.getFunction()))
     return false;
@@ -180,6 +328,17 @@ bool SILowerReconvergingCF::runOnMachineFunction(MachineFunction &MF) {
   LIS = LISWrapper ? &LISWrapper->getLIS() : nullptr;
 
   bool Changed = false;
+  // First the if-then-else flow blocks, whose rewrite spans their block.
+  SmallVector<std::pair<MachineInstr *, MachineInstr *>, 8> RejoinedLanes;
+  for (MachineBasicBlock &MBB : MF)
+    for (MachineInstr &MI : MBB)
+      if (MI.getOpcode() == AMDGPU::SI_END_CF)
+        if (MachineInstr *If = findRejoinedLaneBranch(MI))
+          RejoinedLanes.push_back({&MI, If});
+  for (auto [EndCf, If] : RejoinedLanes)
+    lowerRejoinedLaneBranch(*EndCf, *If);
+  Changed |= !RejoinedLanes.empty();
+
   for (MachineBasicBlock &MBB : MF) {
     for (MachineInstr &MI : make_early_inc_range(MBB)) {
       switch (MI.getOpcode()) {

@@ -56,9 +56,8 @@ join:
 define amdgpu_cs float @plain_cs(float %x, float %y) {
 ; CHECK-LABEL: plain_cs:
 ; CHECK:       ; %bb.0: ; %entry
-; CHECK-NEXT:    v_cmp_gt_f32_e32 vcc_lo, 0, v0
-; CHECK-NEXT:    s_andn2_b32 s0, exec_lo, vcc_lo
-; CHECK-NEXT:    s_and_b32 exec_lo, exec_lo, vcc_lo
+; CHECK-NEXT:    s_mov_b32 s0, exec_lo
+; CHECK-NEXT:    v_cmpx_gt_f32_e32 0, v0
 ; CHECK-NEXT:  ; %bb.1: ; %then
 ; CHECK-NEXT:    v_mul_f32_e32 v1, v0, v1
 ; CHECK-NEXT:  ; %bb.2: ; %join

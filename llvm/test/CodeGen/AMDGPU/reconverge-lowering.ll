@@ -183,8 +183,7 @@ define amdgpu_kernel void @uniform_loop_divergent_if(ptr addrspace(1) %out, i32 
 ; W64-NEXT:  .LBB2_2: ; %loop
 ; W64-NEXT:    ; =>This Inner Loop Header: Depth=1
 ; W64-NEXT:    v_cmp_gt_u32_e32 vcc, s3, v2
-; W64-NEXT:    s_andn2_b64 s[0:1], exec, vcc
-; W64-NEXT:    s_and_b64 exec, exec, vcc
+; W64-NEXT:    s_and_saveexec_b64 s[0:1], vcc
 ; W64-NEXT:    s_cbranch_execz .LBB2_1
 ; W64-NEXT:  ; %bb.3: ; %then
 ; W64-NEXT:    ; in Loop: Header=BB2_2 Depth=1
@@ -214,9 +213,8 @@ define amdgpu_kernel void @uniform_loop_divergent_if(ptr addrspace(1) %out, i32 
 ; W32-NEXT:    s_cbranch_scc0 .LBB2_4
 ; W32-NEXT:  .LBB2_2: ; %loop
 ; W32-NEXT:    ; =>This Inner Loop Header: Depth=1
-; W32-NEXT:    v_cmp_gt_u32_e32 vcc_lo, s1, v0
-; W32-NEXT:    s_andn2_b32 s2, exec_lo, vcc_lo
-; W32-NEXT:    s_and_b32 exec_lo, exec_lo, vcc_lo
+; W32-NEXT:    s_mov_b32 s2, exec_lo
+; W32-NEXT:    v_cmpx_gt_u32_e64 s1, v0
 ; W32-NEXT:    s_cbranch_execz .LBB2_1
 ; W32-NEXT:  ; %bb.3: ; %then
 ; W32-NEXT:    ; in Loop: Header=BB2_2 Depth=1
@@ -252,21 +250,17 @@ define amdgpu_kernel void @if_else(ptr addrspace(1) %out) {
 ; W64:       ; %bb.0: ; %entry
 ; W64-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
 ; W64-NEXT:    v_cmp_gt_u32_e32 vcc, 16, v0
-; W64-NEXT:    s_mov_b64 s[0:1], -1
-; W64-NEXT:    s_andn2_b64 s[2:3], exec, vcc
+; W64-NEXT:    s_andn2_b64 s[0:1], exec, vcc
 ; W64-NEXT:    ; implicit-def: $vgpr1
 ; W64-NEXT:    s_and_b64 exec, exec, vcc
 ; W64-NEXT:  ; %bb.1: ; %then
 ; W64-NEXT:    v_mul_u32_u24_e32 v1, 3, v0
-; W64-NEXT:    s_xor_b64 s[0:1], exec, -1
 ; W64-NEXT:  ; %bb.2: ; %Flow
-; W64-NEXT:    s_or_b64 exec, exec, s[2:3]
-; W64-NEXT:    s_andn2_b64 s[2:3], exec, s[0:1]
-; W64-NEXT:    s_and_b64 exec, exec, s[0:1]
+; W64-NEXT:    s_andn2_saveexec_b64 s[0:1], s[0:1]
 ; W64-NEXT:  ; %bb.3: ; %else
 ; W64-NEXT:    v_add_u32_e32 v1, 7, v0
 ; W64-NEXT:  ; %bb.4: ; %join
-; W64-NEXT:    s_or_b64 exec, exec, s[2:3]
+; W64-NEXT:    s_or_b64 exec, exec, s[0:1]
 ; W64-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
 ; W64-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
 ; W64-NEXT:    s_waitcnt lgkmcnt(0)
@@ -276,21 +270,17 @@ define amdgpu_kernel void @if_else(ptr addrspace(1) %out) {
 ; W32-LABEL: if_else:
 ; W32:       ; %bb.0: ; %entry
 ; W32-NEXT:    v_cmp_gt_u32_e32 vcc_lo, 16, v0
-; W32-NEXT:    s_mov_b32 s0, -1
 ; W32-NEXT:    ; implicit-def: $vgpr1
-; W32-NEXT:    s_andn2_b32 s1, exec_lo, vcc_lo
+; W32-NEXT:    s_andn2_b32 s0, exec_lo, vcc_lo
 ; W32-NEXT:    s_and_b32 exec_lo, exec_lo, vcc_lo
 ; W32-NEXT:  ; %bb.1: ; %then
 ; W32-NEXT:    v_mul_u32_u24_e32 v1, 3, v0
-; W32-NEXT:    s_xor_b32 s0, exec_lo, -1
 ; W32-NEXT:  ; %bb.2: ; %Flow
-; W32-NEXT:    s_or_b32 exec_lo, exec_lo, s1
-; W32-NEXT:    s_andn2_b32 s1, exec_lo, s0
-; W32-NEXT:    s_and_b32 exec_lo, exec_lo, s0
+; W32-NEXT:    s_andn2_saveexec_b32 s0, s0
 ; W32-NEXT:  ; %bb.3: ; %else
 ; W32-NEXT:    v_add_nc_u32_e32 v1, 7, v0
 ; W32-NEXT:  ; %bb.4: ; %join
-; W32-NEXT:    s_or_b32 exec_lo, exec_lo, s1
+; W32-NEXT:    s_or_b32 exec_lo, exec_lo, s0
 ; W32-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
 ; W32-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
 ; W32-NEXT:    s_waitcnt lgkmcnt(0)
