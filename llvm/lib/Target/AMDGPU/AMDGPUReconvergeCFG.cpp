@@ -53,6 +53,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Scalar/ReconvergeCFG.h"
 #include "llvm/Transforms/Scalar/StructurizeCFG.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/FixIrreducible.h"
 #include "llvm/Transforms/Utils/UnifyLoopExits.h"
 
@@ -64,6 +65,8 @@ using namespace llvm::PatternMatch;
 STATISTIC(NumReconverging, "Functions lowered with rejoin masks");
 STATISTIC(NumFallbacks, "Functions left to the structurizing lowering");
 STATISTIC(NumAnnotated, "Divergent branches annotated with llvm.amdgcn.if");
+STATISTIC(NumSeparatedRejoins,
+          "Flow blocks whose passing edges got a rejoin block of their own");
 STATISTIC(NumRejoinedLaneBranches,
           "Divergent branches that send exactly the rejoined lanes on");
 
@@ -110,6 +113,8 @@ private:
   void structurize(Function &F, FunctionAnalysisManager &FAM);
   static void annotate(Function &F, UniformityInfo &UI,
                        const PostDominatorTree &PDT, Type *MaskTy);
+  static bool separateRejoins(Function &F, UniformityInfo &UI,
+                              const PostDominatorTree &PDT);
   static bool routesRejoinedLanes(const BasicBlock &BB, Value *ToSecondary,
                                   const DenseSet<ParkedEdge> &Parked);
 };
@@ -215,6 +220,98 @@ bool AMDGPUReconvergeCFG::routesRejoinedLanes(
   return AnyParked;
 }
 
+/// The edges on which lanes arrive parked: each divergent branch's edge to
+/// its primary successor.
+static DenseSet<ParkedEdge> findParkedEdges(Function &F, UniformityInfo &UI,
+                                            const PostDominatorTree &PDT) {
+  DenseSet<ParkedEdge> Parked;
+  for (BasicBlock &BB : F) {
+    auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!Br || !Br->isConditional() || !UI.hasDivergentTerminator(BB) ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    if (BasicBlock *Primary = getPrimarySuccessor(BB, PDT))
+      Parked.insert({&BB, Primary});
+  }
+  return Parked;
+}
+
+/// True if every path from \p From enters \p F through one of the blocks
+/// \p Into: no path from From reaches F from another block first.
+static bool entersOnlyFrom(const BasicBlock &From, const BasicBlock &F,
+                           const SmallPtrSetImpl<BasicBlock *> &Into) {
+  SmallPtrSet<const BasicBlock *, 16> Seen{&F};
+  SmallVector<const BasicBlock *, 16> Work{&From};
+  while (!Work.empty()) {
+    const BasicBlock *B = Work.pop_back_val();
+    for (const BasicBlock *S : successors(B)) {
+      if (S == &F && !Into.count(B))
+        return false;
+      if (Seen.insert(S).second)
+        Work.push_back(S);
+    }
+  }
+  return true;
+}
+
+/// A flow block F whose branch sends on the lanes that reached it on some of
+/// its edges (condition true there) and lets the others pass (false there)
+/// routes exactly its rejoined lanes (routesRejoinedLanes) if the true edges
+/// are parked and the false ones are not. When a false edge is parked too (an
+/// if-then nested in the then side of an if-then-else, which rejoins at the
+/// same flow block), the false edges are routed through a new block J, which
+/// becomes the primary successor of their parked sources: the nested if
+/// rejoins at J, and F's branch needs no phi of its own. Only done where J
+/// post-dominates those sources, so the CFG stays reconverging.
+bool AMDGPUReconvergeCFG::separateRejoins(Function &F, UniformityInfo &UI,
+                                          const PostDominatorTree &PDT) {
+  DenseSet<ParkedEdge> Parked = findParkedEdges(F, UI, PDT);
+  SmallVector<std::pair<BasicBlock *, SmallVector<BasicBlock *, 4>>, 4> Splits;
+  for (BasicBlock &BB : F) {
+    auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!Br || !Br->isConditional() || !UI.hasDivergentTerminator(BB) ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    BasicBlock *Primary = getPrimarySuccessor(BB, PDT);
+    if (!Primary || BB.hasNPredecessorsOrMore(8))
+      continue;
+    // The lanes going to the secondary successor, per incoming edge.
+    bool ToSecondaryIsTrue = Br->getSuccessor(0) != Primary;
+    SmallVector<BasicBlock *, 4> FalsePreds;
+    SmallPtrSet<BasicBlock *, 4> FalseSet, Preds;
+    bool AnyTrue = false, FalseParked = false, Ok = true;
+    for (BasicBlock *Pred : predecessors(&BB)) {
+      std::optional<bool> V = valueOnEdge(Br->getCondition(), BB, *Pred);
+      if (!V || !Preds.insert(Pred).second) {
+        Ok = false;
+        break;
+      }
+      bool ToSecondary = *V == ToSecondaryIsTrue;
+      bool IsParked = Parked.contains({Pred, &BB});
+      if (ToSecondary) {
+        AnyTrue = true;
+        Ok &= IsParked;
+      } else {
+        FalsePreds.push_back(Pred);
+        FalseSet.insert(Pred);
+        FalseParked |= IsParked;
+      }
+    }
+    if (!Ok || !AnyTrue || !FalseParked || FalsePreds.size() < 2)
+      continue;
+    if (all_of(FalsePreds, [&](BasicBlock *Pred) {
+          return !Parked.contains({Pred, &BB}) ||
+                 entersOnlyFrom(*Pred, BB, FalseSet);
+        }))
+      Splits.push_back({&BB, FalsePreds});
+  }
+  for (auto &[BB, FalsePreds] : Splits) {
+    SplitBlockPredecessors(BB, FalsePreds, ".rejoin");
+    ++NumSeparatedRejoins;
+  }
+  return !Splits.empty();
+}
+
 /// Rewrites every divergent conditional branch into the llvm.amdgcn.if form
 /// of the file comment. Requires a reconverging CFG. A branch whose condition
 /// is "the lane was parked for this block" (routesRejoinedLanes) gets
@@ -224,7 +321,7 @@ void AMDGPUReconvergeCFG::annotate(Function &F, UniformityInfo &UI,
   Module &M = *F.getParent();
   Function *If = Intrinsic::getDeclaration(&M, Intrinsic::amdgcn_if, {MaskTy});
   SmallVector<std::pair<BranchInst *, BasicBlock *>, 16> Divergent;
-  DenseSet<ParkedEdge> Parked;
+  DenseSet<ParkedEdge> Parked = findParkedEdges(F, UI, PDT);
   for (BasicBlock &BB : F) {
     auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional() || !UI.hasDivergentTerminator(BB))
@@ -233,7 +330,6 @@ void AMDGPUReconvergeCFG::annotate(Function &F, UniformityInfo &UI,
     if (Br->getSuccessor(0) != Br->getSuccessor(1)) {
       Primary = getPrimarySuccessor(BB, PDT);
       assert(Primary && "annotating a CFG that is not reconverging");
-      Parked.insert({&BB, Primary});
     }
     Divergent.push_back({Br, Primary});
   }
@@ -283,6 +379,9 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
     return FallBack(Why);
 
   FAM.invalidate(F, ReconvergeCFGPass().run(F, FAM));
+  if (separateRejoins(F, FAM.getResult<UniformityInfoAnalysis>(F),
+                      FAM.getResult<PostDominatorTreeAnalysis>(F)))
+    FAM.invalidate(F, PreservedAnalyses::none());
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
   if (!findReconvergenceViolations(F, PDT, [&](const BasicBlock &BB) {
