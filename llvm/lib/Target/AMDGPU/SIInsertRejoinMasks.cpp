@@ -61,6 +61,15 @@
 /// if-then-else. Its SI_IF then takes m_P as condition, like SI_ELSE takes
 /// the saved mask upstream, and the phi that computed the condition dies.
 ///
+/// When such a flow block F and its two sides form upstream's if-else shape
+/// (one divergent branch in A parks lanes for F with a MOVE, F's own parked
+/// lanes are the only definition of the mask of its primary successor Y,
+/// and the blocks of each side are entered only from A (or F) and leave only
+/// to F (or Y)), the rejoin, the parked lanes and the SI_IF of F become one
+/// upstream SI_ELSE. Passes that know SI_ELSE then apply, notably
+/// SIOptimizeVGPRLiveRange, which frees the registers of values that only
+/// one side needs.
+///
 /// Invariant: every path from the entry to a read of m_P crosses a MOVE or a
 /// zero-initialization, so MachineSSAUpdater never needs an undefined value;
 /// and between a zero-initialization or MOVE and the rejoin in P, m_P holds
@@ -90,6 +99,7 @@ STATISTIC(NumZeroInits, "Zero-initializations of rejoin masks");
 STATISTIC(NumSavedExec, "Rejoin masks that are a saved exec");
 STATISTIC(NumRejoinedLaneBranches,
           "Divergent branches on the rejoin mask of their own block");
+STATISTIC(NumElses, "Flow blocks lowered as upstream SI_ELSE");
 STATISTIC(NumUnobservable, "Primary successors that end the program "
                            "without needing the parked lanes");
 
@@ -122,6 +132,7 @@ private:
   void insertRejoinMask(MachineBasicBlock &P, ArrayRef<MachineInstr *> Ifs,
                         bool BranchesOnMask);
   static bool routesRejoinedLanes(const MachineBasicBlock &MBB);
+  bool formElse(MachineBasicBlock &F);
   bool canRejoinSavedExec(const BlockSet &PStar, const MachineBasicBlock &P,
                           MachineInstr &If) const;
   static bool isRejoinUnobservable(const MachineBasicBlock &P);
@@ -352,6 +363,96 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
   ++NumRejoinMasks;
 }
 
+/// The blocks of the side that starts at \p Entry, the successor of \p Head,
+/// up to \p Exit, if every one of them is entered only from Head or the
+/// side and leaves only to Exit or the side; std::nullopt otherwise.
+static std::optional<BlockSet> getSingleEntryExitSide(MachineBasicBlock &Head,
+                                                      MachineBasicBlock &Entry,
+                                                      MachineBasicBlock &Exit) {
+  BlockSet Side;
+  if (&Entry == &Exit)
+    return Side;
+  SmallVector<MachineBasicBlock *, 8> Work{&Entry};
+  Side.insert(&Entry);
+  while (!Work.empty())
+    for (MachineBasicBlock *S : Work.pop_back_val()->successors())
+      if (S != &Exit && Side.insert(S).second)
+        Work.push_back(S);
+  if (Side.count(&Head))
+    return std::nullopt;
+  for (MachineBasicBlock *B : Side)
+    for (MachineBasicBlock *Pred : B->predecessors())
+      if (Pred != &Head && !Side.count(Pred))
+        return std::nullopt;
+  return Side;
+}
+
+/// Turns the rejoin and the branch of flow block \p F into one SI_ELSE where
+/// the CFG around it has upstream's if-else shape (see the file comment).
+bool SIInsertRejoinMasks::formElse(MachineBasicBlock &F) {
+  auto T = F.getFirstTerminator();
+  auto Top = F.getFirstNonPHI();
+  if (T == F.end() || T->getOpcode() != AMDGPU::SI_IF || Top == F.end() ||
+      Top->getOpcode() != AMDGPU::SI_END_CF)
+    return false;
+  Register Mask = Top->getOperand(0).getReg();
+  if (T->getOperand(1).getReg() != Mask ||
+      !MRI->use_nodbg_empty(T->getOperand(0).getReg()))
+    return false;
+  // The mask: one MOVE in A, read here only.
+  MachineInstr *MaskDef = MRI->getUniqueVRegDef(Mask);
+  if (!MaskDef || MaskDef->getOpcode() != Ops->AndN2)
+    return false;
+  MachineBasicBlock &A = *MaskDef->getParent();
+  auto AT = A.getFirstTerminator();
+  if (AT == A.end() || AT->getOpcode() != AMDGPU::SI_IF ||
+      AT->getOperand(2).getMBB() != &F)
+    return false;
+  // F's parked lanes: the only definition of Y's mask, read by Y's rejoin.
+  MachineBasicBlock &Y = *T->getOperand(2).getMBB();
+  MachineInstr *Parked = nullptr;
+  for (MachineInstr &MI : make_range(std::next(Top), T)) {
+    if (MI.definesRegister(AMDGPU::EXEC, TRI))
+      return false;
+    if (MI.getOpcode() == Ops->AndN2 && MI.getOperand(2).getReg() == Mask)
+      Parked = &MI;
+  }
+  if (!Parked || !MRI->hasOneNonDBGUse(Parked->getOperand(0).getReg()))
+    return false;
+  MachineInstr &YRejoin =
+      *MRI->use_instr_nodbg_begin(Parked->getOperand(0).getReg());
+  if (YRejoin.getOpcode() != AMDGPU::SI_END_CF || YRejoin.getParent() != &Y)
+    return false;
+  auto OtherSucc = [](MachineBasicBlock &B, MachineBasicBlock &Target) {
+    if (B.succ_size() != 2)
+      return static_cast<MachineBasicBlock *>(nullptr);
+    return *B.succ_begin() == &Target ? *std::next(B.succ_begin())
+                                      : *B.succ_begin();
+  };
+  MachineBasicBlock *Then = OtherSucc(A, F), *Else = OtherSucc(F, Y);
+  if (!Then || !Else || Then == &F || Else == &Y)
+    return false;
+  std::optional<BlockSet> ThenSide = getSingleEntryExitSide(A, *Then, F);
+  std::optional<BlockSet> ElseSide = getSingleEntryExitSide(F, *Else, Y);
+  if (!ThenSide || !ElseSide || ThenSide->count(&Y) || ElseSide->count(&A))
+    return false;
+  auto InOrFrom = [](const BlockSet &Side, MachineBasicBlock &Head) {
+    return [&](MachineBasicBlock *B) { return B == &Head || Side.count(B); };
+  };
+  if (!all_of(F.predecessors(), InOrFrom(*ThenSide, A)) ||
+      !all_of(Y.predecessors(), InOrFrom(*ElseSide, F)))
+    return false;
+
+  BuildMI(F, T, T->getDebugLoc(), TII->get(AMDGPU::SI_ELSE),
+          Parked->getOperand(0).getReg())
+      .addReg(Mask)
+      .add(T->getOperand(2));
+  Top->eraseFromParent();
+  Parked->eraseFromParent();
+  T->eraseFromParent();
+  return true;
+}
+
 bool SIInsertRejoinMasks::runOnMachineFunction(MachineFunction &MF) {
   if (!usesReconvergingCF(MF.getFunction()))
     return false;
@@ -389,6 +490,9 @@ bool SIInsertRejoinMasks::runOnMachineFunction(MachineFunction &MF) {
       insertRejoinMask(*P, Ifs, IsRoutingP);
     }
   }
+  for (MachineBasicBlock &MBB : MF)
+    if (RoutesRejoined.count(&MBB) && formElse(MBB))
+      ++NumElses;
   // The masks may need PHIs (a machine function read from MIR without any
   // claims to have none).
   MF.getProperties().reset(MachineFunctionProperties::Property::NoPHIs);

@@ -112,6 +112,7 @@ private:
   }
   void lowerIf(MachineInstr &MI);
   void lowerSavingIf(MachineInstr &MI);
+  void lowerElse(MachineInstr &MI);
   void lowerEndCf(MachineInstr &MI);
   MachineInstr *findRejoinedLaneBranch(MachineInstr &EndCf) const;
   void lowerRejoinedLaneBranch(MachineInstr &EndCf, MachineInstr &If);
@@ -216,6 +217,51 @@ void SILowerReconvergingCF::lowerSavingIf(MachineInstr &MI) {
     LIS->createAndComputeVirtRegInterval(Tmp);
   }
   ++NumIfs;
+}
+
+/// SI_ELSE, which SIInsertRejoinMasks forms in if-else shapes: upstream's
+/// lowering. The rejoin goes first in the block, before the copies of its
+/// PHIs, which need the rejoined lanes; the AND accounts for exec changes in
+/// the block, and SIOptimizeExecMaskingPreRA removes it where there are none.
+void SILowerReconvergingCF::lowerElse(MachineInstr &MI) {
+  MachineBasicBlock &MBB = *MI.getParent();
+  const DebugLoc &DL = MI.getDebugLoc();
+  Register Dst = MI.getOperand(0).getReg();
+  Register Src = MI.getOperand(1).getReg();
+  Register Save = MRI->createVirtualRegister(TRI->getBoolRC());
+  MachineInstr *OrSave =
+      BuildMI(MBB, MBB.begin(), DL, TII->get(Ops->OrSaveExec), Save)
+          .addReg(Src);
+  markSCCDead(*OrSave);
+  MachineInstr *And = BuildMI(MBB, MI, DL, TII->get(Ops->And), Dst)
+                          .addReg(Ops->Exec)
+                          .addReg(Save);
+  markSCCDead(*And);
+  MachineInstr *Xor = BuildMI(MBB, MI, DL, TII->get(Ops->XorTerm), Ops->Exec)
+                          .addReg(Ops->Exec)
+                          .addReg(Dst);
+  markSCCDead(*Xor);
+  MachineInstr *Br = BuildMI(MBB, MI, DL, TII->get(AMDGPU::S_CBRANCH_EXECZ))
+                         .add(MI.getOperand(2));
+  if (LV)
+    LV->replaceKillInstruction(Src, MI, *OrSave);
+  if (LIS) {
+    LIS->InsertMachineInstrInMaps(*OrSave);
+    LIS->ReplaceMachineInstrInMaps(MI, *And);
+    LIS->InsertMachineInstrInMaps(*Xor);
+    LIS->InsertMachineInstrInMaps(*Br);
+    LIS->removeAllRegUnitsForPhysReg(AMDGPU::EXEC);
+  }
+  MI.eraseFromParent();
+  if (LIS) {
+    for (Register R : {Src, Dst}) {
+      LIS->removeInterval(R);
+      LIS->createAndComputeVirtRegInterval(R);
+    }
+    LIS->createAndComputeVirtRegInterval(Save);
+  }
+  ++NumIfs;
+  ++NumRejoins;
 }
 
 /// In place: SIInsertRejoinMasks put SI_END_CF first in its block, and PHI
@@ -352,6 +398,8 @@ bool SILowerReconvergingCF::runOnMachineFunction(MachineFunction &MF) {
         MI.setDesc(TII->get(AMDGPU::S_CBRANCH_EXECNZ));
         break;
       case AMDGPU::SI_ELSE:
+        lowerElse(MI);
+        break;
       case AMDGPU::SI_LOOP:
       case AMDGPU::SI_IF_BREAK:
         report_fatal_error("structured control-flow pseudo in " + MF.getName() +

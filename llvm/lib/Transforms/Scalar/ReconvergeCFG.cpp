@@ -60,7 +60,9 @@
 // dominate a use (the thesis does not treat this) are repaired with
 // SSAUpdater too, with poison on paths that never executed the definition,
 // which no thread takes, since thread paths keep their order of original
-// blocks.
+// blocks. SSA repair can duplicate a phi up to such poison inputs; the
+// duplicates are merged into the phi that refines them
+// (mergeRefinablePhis), so later passes see one value, not two.
 //
 // The ordering decides where flow blocks go and how many there are, not
 // whether the result is correct. DFPD (computeReconvergeOrdering) is the
@@ -103,6 +105,7 @@ STATISTIC(NumVirtualNodes,
           "Number of divergent branches moved into a virtual node");
 STATISTIC(NumDominanceRepairs,
           "Number of definitions whose uses were repaired by SSA update");
+STATISTIC(NumMergedPhis, "Number of repair phis merged into an equal phi");
 STATISTIC(NumFunctionsChanged, "Number of functions made reconverging");
 STATISTIC(NumAlreadyReconverging,
           "Number of functions with divergence that were already reconverging");
@@ -385,6 +388,7 @@ private:
   void materializeFlowBlocks();
   void repairPhis();
   void repairDominance();
+  void mergeRefinablePhis(Function &F);
 };
 
 } // namespace
@@ -710,10 +714,91 @@ unsigned Reconverger::run(ArrayRef<BasicBlock *> Ordering) {
   materializeFlowBlocks();
   repairPhis();
   repairDominance();
+  mergeRefinablePhis(F);
   for (Instruction *I : Inversions)
     if (I->use_empty())
       I->eraseFromParent();
   return FlowBlocks.size();
+}
+
+/// SSA repair leaves phis that duplicate an existing phi of their block up
+/// to poison on the edges no thread takes with that value (for example the
+/// value of a loop-carried phi seen from before the loop), often in chains
+/// through several loop headers. Such a phi is replaced by one that refines
+/// it, so that the register allocator sees one value instead of copies.
+///
+/// A pair (A, B) of phis of one block is *refinable* if on every incoming
+/// edge A's value is B's, or poison/undef, or a phi X with (X, B's value Y)
+/// refinable. The refinable pairs are the greatest set with that property,
+/// found by removing violating pairs until none is left; for any pair, every
+/// execution gives A a value that B's value refines (induction over the
+/// execution), so replacing A by B, and any set of such replacements into
+/// phis that are not replaced themselves, is a refinement of the function.
+void Reconverger::mergeRefinablePhis(Function &F) {
+  using PhiPair = std::pair<PHINode *, PHINode *>;
+  DenseSet<PhiPair> Refinable;
+  SmallVector<PHINode *, 32> AllPhis;
+  for (BasicBlock &BB : F) {
+    SmallVector<PHINode *, 8> Phis(make_pointer_range(BB.phis()));
+    if (Phis.size() > 64)
+      continue; // Quadratic; not worth it on huge blocks.
+    for (PHINode *A : Phis)
+      for (PHINode *B : Phis)
+        if (A != B && A->getType() == B->getType())
+          Refinable.insert({A, B});
+    append_range(AllPhis, Phis);
+  }
+  auto EdgeOk = [&](Value *VA, Value *VB) {
+    if (VA == VB || isa<PoisonValue, UndefValue>(VA))
+      return true;
+    auto *XA = dyn_cast<PHINode>(VA), *XB = dyn_cast<PHINode>(VB);
+    return XA && XB && Refinable.contains({XA, XB});
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (PHINode *A : AllPhis)
+      for (PHINode *B : AllPhis) {
+        if (!Refinable.contains({A, B}))
+          continue;
+        for (unsigned I = 0, E = A->getNumIncomingValues(); I != E; ++I)
+          if (!EdgeOk(A->getIncomingValue(I),
+                      B->getIncomingValueForBlock(A->getIncomingBlock(I)))) {
+            Refinable.erase({A, B});
+            Changed = true;
+            break;
+          }
+      }
+  }
+  if (Refinable.empty())
+    return;
+
+  // Keep the most defined phis (fewest poison inputs) and replace the others
+  // by a kept one that refines them.
+  auto Undefined = [](PHINode *P) {
+    return count_if(P->incoming_values(), [](Value *V) {
+      return isa<PoisonValue, UndefValue>(V);
+    });
+  };
+  SmallVector<PHINode *, 32> Order(AllPhis);
+  stable_sort(Order, [&](PHINode *A, PHINode *B) {
+    return Undefined(A) < Undefined(B);
+  });
+  SmallPtrSet<PHINode *, 32> Kept;
+  SmallVector<PhiPair, 8> Replace;
+  for (PHINode *A : Order) {
+    auto Into = find_if(Order, [&](PHINode *B) {
+      return Kept.count(B) && Refinable.contains({A, B});
+    });
+    if (Into == Order.end())
+      Kept.insert(A);
+    else
+      Replace.push_back({A, *Into});
+  }
+  for (auto [A, B] : Replace)
+    A->replaceAllUsesWith(B);
+  for (auto [A, B] : Replace)
+    A->eraseFromParent();
+  NumMergedPhis += Replace.size();
 }
 
 unsigned llvm::reconvergeCFG(Function &F, const PostDominatorTree &PDT,

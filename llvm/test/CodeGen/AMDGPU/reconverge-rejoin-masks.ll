@@ -203,9 +203,11 @@ exit:
 }
 
 ; A divergent if-then-else needs one flow block. Its branch sends on exactly
-; the lanes it rejoins (the else lanes), so it branches on the flow block's
-; rejoin mask, the S_ANDN2 of the entry; the route phi is left dead. The
-; entry cannot use its saved exec: the flow block's mask must be exact.
+; the lanes it rejoins (the else lanes), and the two sides have upstream's
+; if-else shape, so the flow block's rejoin, parked lanes and branch become
+; one SI_ELSE of the entry's mask (the S_ANDN2; the entry cannot use its
+; saved exec, the flow block's mask must be exact), and the join rejoins
+; SI_ELSE's result. The route phi is left dead.
 define amdgpu_kernel void @if_else(ptr addrspace(1) %out) {
   ; CHECK-LABEL: name: if_else
   ; CHECK: bb.0.entry:
@@ -238,10 +240,8 @@ define amdgpu_kernel void @if_else(ptr addrspace(1) %out) {
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT:   [[PHI:%[0-9]+]]:sreg_64 = PHI [[S_MOV_B64_]], %bb.0, [[S_XOR_B64_]], %bb.1
   ; CHECK-NEXT:   [[PHI1:%[0-9]+]]:vgpr_32 = PHI [[COPY2]], %bb.0, [[V_MUL_U32_U24_e64_]], %bb.1
-  ; CHECK-NEXT:   SI_END_CF [[S_ANDN2_B64_]], implicit-def $exec, implicit-def $scc, implicit $exec
   ; CHECK-NEXT:   [[COPY3:%[0-9]+]]:sreg_64 = COPY [[PHI]]
-  ; CHECK-NEXT:   [[S_ANDN2_B64_1:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[S_ANDN2_B64_]], implicit-def dead $scc
-  ; CHECK-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_64 = SI_IF [[S_ANDN2_B64_]], %bb.4, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; CHECK-NEXT:   [[SI_ELSE:%[0-9]+]]:sreg_64 = SI_ELSE [[S_ANDN2_B64_]], %bb.4, implicit-def $exec, implicit-def $scc, implicit $exec
   ; CHECK-NEXT:   S_BRANCH %bb.3
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.3.else:
@@ -252,7 +252,7 @@ define amdgpu_kernel void @if_else(ptr addrspace(1) %out) {
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.4.join:
   ; CHECK-NEXT:   [[PHI2:%[0-9]+]]:vgpr_32 = PHI [[PHI1]], %bb.2, [[V_ADD_U32_e64_]], %bb.3
-  ; CHECK-NEXT:   SI_END_CF [[S_ANDN2_B64_1]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; CHECK-NEXT:   SI_END_CF [[SI_ELSE]], implicit-def $exec, implicit-def $scc, implicit $exec
   ; CHECK-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
   ; CHECK-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 2
   ; CHECK-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_4]], [[V_AND_B32_e64_]], implicit $exec

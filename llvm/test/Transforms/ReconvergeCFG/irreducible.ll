@@ -21,21 +21,19 @@ define amdgpu_kernel void @two_entries_divergent(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    [[C0:%.*]] = icmp ult i32 [[TID]], 32
 ; CHECK-NEXT:    br i1 [[C0]], label %[[L1:.*]], label %[[FLOW:.*]]
 ; CHECK:       [[L1]]:
-; CHECK-NEXT:    [[B_NEXT9:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[B_NEXT:%.*]], %[[L2:.*]] ]
-; CHECK-NEXT:    [[A:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[B_NEXT]], %[[L2]] ]
+; CHECK-NEXT:    [[A:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[B_NEXT:%.*]], %[[L2:.*]] ]
 ; CHECK-NEXT:    [[A_NEXT:%.*]] = add i32 [[A]], 1
 ; CHECK-NEXT:    [[C1:%.*]] = icmp ult i32 [[A_NEXT]], [[TID]]
 ; CHECK-NEXT:    [[C1_INV:%.*]] = xor i1 [[C1]], true
 ; CHECK-NEXT:    br label %[[FLOW]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[B_NEXT8:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[B_NEXT9]], %[[L1]] ]
-; CHECK-NEXT:    [[A_NEXT6:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[A_NEXT]], %[[L1]] ]
-; CHECK-NEXT:    [[B5:%.*]] = phi i32 [ 1, %[[ENTRY]] ], [ [[A_NEXT]], %[[L1]] ]
+; CHECK-NEXT:    [[B_NEXT8:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[A]], %[[L1]] ]
+; CHECK-NEXT:    [[A_NEXT6:%.*]] = phi i32 [ 1, %[[ENTRY]] ], [ [[A_NEXT]], %[[L1]] ]
 ; CHECK-NEXT:    [[FLOW_TO_EXIT14:%.*]] = phi i1 [ false, %[[ENTRY]] ], [ [[C1_INV]], %[[L1]] ]
 ; CHECK-NEXT:    [[FLOW_TO_L2:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ [[C1]], %[[L1]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_L2]], label %[[L2]], label %[[FLOW1:.*]]
 ; CHECK:       [[L2]]:
-; CHECK-NEXT:    [[B:%.*]] = phi i32 [ [[B5]], %[[FLOW]] ]
+; CHECK-NEXT:    [[B:%.*]] = phi i32 [ [[A_NEXT6]], %[[FLOW]] ]
 ; CHECK-NEXT:    [[B_NEXT]] = add i32 [[B]], 2
 ; CHECK-NEXT:    [[C2:%.*]] = icmp ult i32 [[B_NEXT]], [[TID]]
 ; CHECK-NEXT:    br i1 [[C2]], label %[[L1]], label %[[FLOW1]]
@@ -88,13 +86,11 @@ define amdgpu_kernel void @two_entries_uniform(ptr addrspace(1) %out, i32 %u) {
 ; CHECK-NEXT:    [[C0:%.*]] = icmp eq i32 [[U]], 0
 ; CHECK-NEXT:    br i1 [[C0]], label %[[L1:.*]], label %[[L2:.*]]
 ; CHECK:       [[L1]]:
-; CHECK-NEXT:    [[B_NEXT6:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[B_NEXT:%.*]], %[[L2]] ]
-; CHECK-NEXT:    [[A:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[B_NEXT]], %[[L2]] ]
+; CHECK-NEXT:    [[A:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[B_NEXT:%.*]], %[[L2]] ]
 ; CHECK-NEXT:    [[A_NEXT:%.*]] = add i32 [[A]], 1
 ; CHECK-NEXT:    [[C1:%.*]] = icmp ult i32 [[A_NEXT]], [[TID]]
 ; CHECK-NEXT:    br i1 [[C1]], label %[[L2]], label %[[FLOW:.*]]
 ; CHECK:       [[L2]]:
-; CHECK-NEXT:    [[A_NEXT4:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[A_NEXT]], %[[L1]] ]
 ; CHECK-NEXT:    [[B:%.*]] = phi i32 [ 1, %[[ENTRY]] ], [ [[A_NEXT]], %[[L1]] ]
 ; CHECK-NEXT:    [[B_NEXT]] = add i32 [[B]], 2
 ; CHECK-NEXT:    [[C2:%.*]] = icmp ult i32 [[B_NEXT]], [[TID]]
@@ -106,8 +102,8 @@ define amdgpu_kernel void @two_entries_uniform(ptr addrspace(1) %out, i32 %u) {
 ; CHECK-NEXT:    store i32 [[A_NEXT3:%.*]], ptr addrspace(1) [[OUT]], align 4
 ; CHECK-NEXT:    br label %[[END]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[B_NEXT5:%.*]] = phi i32 [ [[B_NEXT6]], %[[L1]] ], [ [[B_NEXT]], %[[L2]] ]
-; CHECK-NEXT:    [[A_NEXT3]] = phi i32 [ [[A_NEXT]], %[[L1]] ], [ [[A_NEXT4]], %[[L2]] ]
+; CHECK-NEXT:    [[B_NEXT5:%.*]] = phi i32 [ [[A]], %[[L1]] ], [ [[B_NEXT]], %[[L2]] ]
+; CHECK-NEXT:    [[A_NEXT3]] = phi i32 [ [[A_NEXT]], %[[L1]] ], [ [[B]], %[[L2]] ]
 ; CHECK-NEXT:    [[FLOW_TO_EXIT12]] = phi i1 [ true, %[[L1]] ], [ false, %[[L2]] ]
 ; CHECK-NEXT:    [[FLOW_TO_EXIT2:%.*]] = phi i1 [ false, %[[L1]] ], [ true, %[[L2]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_EXIT2]], label %[[EXIT2]], label %[[FLOW1]]

@@ -92,8 +92,7 @@ define amdgpu_kernel void @return_from_loop(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    br label %[[LOOP:.*]]
 ; CHECK:       [[LOOP]]:
-; CHECK-NEXT:    [[I_NEXT3:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[I_NEXT:%.*]], %[[LOOP_CONT:.*]] ]
-; CHECK-NEXT:    [[I:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[I_NEXT]], %[[LOOP_CONT]] ]
+; CHECK-NEXT:    [[I:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[I_NEXT:%.*]], %[[LOOP_CONT:.*]] ]
 ; CHECK-NEXT:    [[SQ:%.*]] = mul i32 [[I]], [[I]]
 ; CHECK-NEXT:    [[BIG:%.*]] = icmp ugt i32 [[SQ]], [[TID]]
 ; CHECK-NEXT:    br i1 [[BIG]], label %[[FLOW:.*]], label %[[LOOP_CONT]]
@@ -108,7 +107,7 @@ define amdgpu_kernel void @return_from_loop(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    store i32 [[SQ]], ptr addrspace(1) [[OUT]], align 4
 ; CHECK-NEXT:    br label %[[UNIFIEDRETURNBLOCK]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[I_NEXT4:%.*]] = phi i32 [ [[I_NEXT3]], %[[LOOP]] ], [ [[I_NEXT]], %[[LOOP_CONT]] ]
+; CHECK-NEXT:    [[I_NEXT4:%.*]] = phi i32 [ [[I]], %[[LOOP]] ], [ [[I_NEXT]], %[[LOOP_CONT]] ]
 ; CHECK-NEXT:    [[FLOW_TO_EARLY2]] = phi i1 [ true, %[[LOOP]] ], [ false, %[[LOOP_CONT]] ]
 ; CHECK-NEXT:    [[FLOW_TO_AFTER:%.*]] = phi i1 [ false, %[[LOOP]] ], [ true, %[[LOOP_CONT]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_AFTER]], label %[[AFTER]], label %[[FLOW1]]
