@@ -133,6 +133,18 @@ LaneMaskOps::LaneMaskOps(const GCNSubtarget &ST) {
   Exec = Wave32 ? AMDGPU::EXEC_LO : AMDGPU::EXEC;
 }
 
+/// Where the execz branch of the control-flow pseudo \p MI goes: after the
+/// terminator copies that PHI elimination put behind MI (the copies of a
+/// pseudo's result, see SIInstrInfo::createPHISourceCopy), which must run on
+/// both paths, so just before the unconditional branch, if any.
+static MachineBasicBlock::iterator skipToUncondBrOrEnd(MachineInstr &MI) {
+  MachineBasicBlock &MBB = *MI.getParent();
+  auto I = MI.getIterator();
+  while (I != MBB.end() && !I->isUnconditionalBranch())
+    ++I;
+  return I;
+}
+
 char SILowerReconvergingCF::ID = 0;
 char &llvm::SILowerReconvergingCFID = SILowerReconvergingCF::ID;
 
@@ -154,7 +166,8 @@ void SILowerReconvergingCF::lowerIf(MachineInstr &MI) {
                           .addReg(Ops->Exec)
                           .add(MI.getOperand(1));
   markSCCDead(*And);
-  MachineInstr *Br = BuildMI(MBB, MI, DL, TII->get(AMDGPU::S_CBRANCH_EXECZ))
+  MachineInstr *Br = BuildMI(MBB, skipToUncondBrOrEnd(MI), DL,
+                             TII->get(AMDGPU::S_CBRANCH_EXECZ))
                          .add(MI.getOperand(2));
   if (LV)
     LV->replaceKillInstruction(Cond, MI, *And);
@@ -194,7 +207,8 @@ void SILowerReconvergingCF::lowerSavingIf(MachineInstr &MI) {
   MachineInstr *SetExec =
       BuildMI(MBB, MI, DL, TII->get(Ops->MovTerm), Ops->Exec)
           .addReg(Tmp, RegState::Kill);
-  MachineInstr *Br = BuildMI(MBB, MI, DL, TII->get(AMDGPU::S_CBRANCH_EXECZ))
+  MachineInstr *Br = BuildMI(MBB, skipToUncondBrOrEnd(MI), DL,
+                             TII->get(AMDGPU::S_CBRANCH_EXECZ))
                          .add(MI.getOperand(2));
   if (LV) {
     LV->replaceKillInstruction(Cond, MI, *And);
@@ -241,7 +255,8 @@ void SILowerReconvergingCF::lowerElse(MachineInstr &MI) {
                           .addReg(Ops->Exec)
                           .addReg(Dst);
   markSCCDead(*Xor);
-  MachineInstr *Br = BuildMI(MBB, MI, DL, TII->get(AMDGPU::S_CBRANCH_EXECZ))
+  MachineInstr *Br = BuildMI(MBB, skipToUncondBrOrEnd(MI), DL,
+                             TII->get(AMDGPU::S_CBRANCH_EXECZ))
                          .add(MI.getOperand(2));
   if (LV)
     LV->replaceKillInstruction(Src, MI, *OrSave);
@@ -336,7 +351,7 @@ void SILowerReconvergingCF::lowerRejoinedLaneBranch(MachineInstr &EndCf,
                           .addReg(Ops->Exec)
                           .addReg(Live);
   markSCCDead(*Xor);
-  MachineInstr *Br = BuildMI(MBB, If, If.getDebugLoc(),
+  MachineInstr *Br = BuildMI(MBB, skipToUncondBrOrEnd(If), If.getDebugLoc(),
                              TII->get(AMDGPU::S_CBRANCH_EXECZ))
                          .add(If.getOperand(2));
   if (LIS) {

@@ -302,3 +302,94 @@ join:
   store i32 %v, ptr addrspace(1) %p
   ret void
 }
+
+; A saved exec that reaches its rejoin through a PHI: %x enters %join from
+; outside the if (the mask is zero there), so PHI elimination copies
+; SI_IF's result behind it as a terminator, and the execz branch must come
+; after that copy (it used to be put before it: the verifier's "non-terminator
+; after the first terminator").
+define amdgpu_kernel void @saved_exec_through_phi(ptr addrspace(1) %out, i32 %u) {
+; W64-LABEL: saved_exec_through_phi:
+; W64:       ; %bb.0: ; %entry
+; W64-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; W64-NEXT:    s_load_dword s2, s[6:7], 0x8
+; W64-NEXT:    v_and_b32_e32 v2, 0x3ff, v0
+; W64-NEXT:    v_lshlrev_b32_e32 v0, 2, v2
+; W64-NEXT:    s_waitcnt lgkmcnt(0)
+; W64-NEXT:    v_mov_b32_e32 v1, s1
+; W64-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; W64-NEXT:    s_cmp_lg_u32 s2, 0
+; W64-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; W64-NEXT:    s_cbranch_scc0 .LBB4_2
+; W64-NEXT:  ; %bb.1: ; %x
+; W64-NEXT:    v_mov_b32_e32 v2, 2
+; W64-NEXT:    s_mov_b64 s[2:3], 0
+; W64-NEXT:    global_store_dword v[0:1], v2, off
+; W64-NEXT:    s_branch .LBB4_4
+; W64-NEXT:  .LBB4_2: ; %b
+; W64-NEXT:    v_cmp_gt_u32_e32 vcc, 7, v2
+; W64-NEXT:    s_mov_b64 s[0:1], exec
+; W64-NEXT:    s_and_b64 s[2:3], s[0:1], vcc
+; W64-NEXT:    s_mov_b64 exec, s[2:3]
+; W64-NEXT:    s_mov_b64 s[2:3], s[0:1]
+; W64-NEXT:    s_cbranch_execz .LBB4_4
+; W64-NEXT:  ; %bb.3: ; %then
+; W64-NEXT:    v_mov_b32_e32 v2, 1
+; W64-NEXT:    global_store_dword v[0:1], v2, off
+; W64-NEXT:    s_mov_b64 s[2:3], s[0:1]
+; W64-NEXT:  .LBB4_4: ; %join
+; W64-NEXT:    s_or_b64 exec, exec, s[2:3]
+; W64-NEXT:    v_mov_b32_e32 v2, 3
+; W64-NEXT:    global_store_dword v[0:1], v2, off
+; W64-NEXT:    s_endpgm
+;
+; W32-LABEL: saved_exec_through_phi:
+; W32:       ; %bb.0: ; %entry
+; W32-NEXT:    s_clause 0x1
+; W32-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; W32-NEXT:    s_load_dword s2, s[6:7], 0x8
+; W32-NEXT:    v_lshlrev_b32_e32 v1, 2, v0
+; W32-NEXT:    s_waitcnt lgkmcnt(0)
+; W32-NEXT:    v_add_co_u32 v1, s0, s0, v1
+; W32-NEXT:    v_add_co_ci_u32_e64 v2, null, s1, 0, s0
+; W32-NEXT:    s_cmp_lg_u32 s2, 0
+; W32-NEXT:    s_mov_b32 s0, 0
+; W32-NEXT:    s_cbranch_scc0 .LBB4_2
+; W32-NEXT:  ; %bb.1: ; %x
+; W32-NEXT:    v_mov_b32_e32 v0, 2
+; W32-NEXT:    s_branch .LBB4_4
+; W32-NEXT:  .LBB4_2: ; %b
+; W32-NEXT:    v_cmp_gt_u32_e32 vcc_lo, 7, v0
+; W32-NEXT:    s_mov_b32 s1, exec_lo
+; W32-NEXT:    s_and_b32 s0, s1, vcc_lo
+; W32-NEXT:    s_mov_b32 exec_lo, s0
+; W32-NEXT:    s_mov_b32 s0, s1
+; W32-NEXT:    s_cbranch_execz .LBB4_5
+; W32-NEXT:  ; %bb.3: ; %then
+; W32-NEXT:    v_mov_b32_e32 v0, 1
+; W32-NEXT:    s_mov_b32 s0, s1
+; W32-NEXT:  .LBB4_4: ; %join
+; W32-NEXT:    global_store_dword v[1:2], v0, off
+; W32-NEXT:  .LBB4_5: ; %join
+; W32-NEXT:    s_or_b32 exec_lo, exec_lo, s0
+; W32-NEXT:    v_mov_b32_e32 v0, 3
+; W32-NEXT:    global_store_dword v[1:2], v0, off
+; W32-NEXT:    s_endpgm
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  %uc = icmp eq i32 %u, 0
+  br i1 %uc, label %b, label %x
+b:
+  %c = icmp ult i32 %tid, 7
+  br i1 %c, label %then, label %join
+then:
+  store i32 1, ptr addrspace(1) %p
+  br label %join
+x:
+  store i32 2, ptr addrspace(1) %p
+  br label %join
+join:
+  store i32 3, ptr addrspace(1) %p
+  ret void
+}
