@@ -3,7 +3,8 @@
 # Usage: clang-faithfulness.sh FORK_CLANG DEBIAN_CLANG SOURCES...
 # Each source is compiled by both for gfx90a and gfx1030, to assembly and to a
 # linked code object; the outputs must be byte-identical. The fork's clang
-# gets no extra flags (it finds the device libraries itself); Debian's is told
+# gets only the flags that turn its on-by-default features off (control-flow
+# melding at -O3) and finds the device libraries itself; Debian's is told
 # where they are. Prints one line per difference and a summary line.
 set -uo pipefail
 fork=$1 debian=$2
@@ -19,13 +20,17 @@ for src in "$@"; do
       # device-library flag): fix it for both.
       flags=(-x hip --cuda-device-only --no-gpu-bundle-output --offload-arch=$cpu
         -cuid=faithfulness)
+      # To cc1 only: the HIP driver also hands -mllvm options to Debian's lld.
+      off=(-Xclang -mllvm -Xclang -amdgpu-cf-meld=0)
     else
       flags=(--target=amdgcn-amd-amdhsa -mcpu=$cpu)
+      off=(-mllvm -amdgpu-cf-meld=0)
     fi
     for kind in s co; do
       out=()
       [ $kind = s ] && out=(-S)
-      "$fork" "${flags[@]}" -O3 "${out[@]}" "$src" -o "$tmp/fork.$kind" 2>"$tmp/fork.err"
+      "$fork" "${flags[@]}" "${off[@]}" -O3 "${out[@]}" "$src" -o "$tmp/fork.$kind" \
+        2>"$tmp/fork.err"
       f=$?
       "$debian" "${flags[@]}" -O3 "${out[@]}" --rocm-device-lib-path=$libs "$src" \
         -o "$tmp/deb.$kind" 2>"$tmp/deb.err"

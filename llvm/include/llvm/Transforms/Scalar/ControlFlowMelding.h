@@ -1,0 +1,42 @@
+//===- ControlFlowMelding.h - Meld divergent control flow -------*- C++ -*-===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+/// \file
+/// Control-flow melding (DARM, Saumya et al., CGO 2022) for targets with
+/// divergent branches. The pass melds similar code on the two sides of a
+/// divergent branch so that the lanes of a wavefront reconverge earlier.
+///
+/// The pass is controlled by the following command-line options:
+///   -cf-meld-threshold=<float>  minimum melding profitability (default 0.2,
+///                               must be greater than 0);
+///   -cf-meld-mode=<darm|diamond> general mode or branch-fusion mode that
+///                               only melds if-then-else diamonds;
+///   -cf-meld-force              run even if the target has no divergence;
+///   -cf-meld-max-melds=<n>      bound on the number of melds per function.
+///
+/// See llvm/docs/ControlFlowMelding.md for the algorithm and safety rules.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TRANSFORMS_SCALAR_CONTROLFLOWMELDING_H
+#define LLVM_TRANSFORMS_SCALAR_CONTROLFLOWMELDING_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+
+class Function;
+
+class ControlFlowMeldingPass : public PassInfoMixin<ControlFlowMeldingPass> {
+public:
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM);
+};
+
+} // end namespace llvm
+
+#endif // LLVM_TRANSFORMS_SCALAR_CONTROLFLOWMELDING_H

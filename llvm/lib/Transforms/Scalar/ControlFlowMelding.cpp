@@ -1,0 +1,1485 @@
+//===- ControlFlowMelding.cpp - Meld divergent control flow ---------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// This pass implements control-flow melding as described in
+//
+//   C. Saumya, K. Sundararajah, M. Kulkarni, "DARM: Control-Flow Melding for
+//   SIMT Thread Divergence Reduction", CGO 2022,
+//
+// with all three meld kinds of the paper (basic-block/basic-block,
+// basic-block/region with region replication, region/region) and safety rules
+// that are stricter than the paper's.
+//
+// Motivation
+// ----------
+// On a SIMT target the lanes of a wavefront that disagree on a divergent
+// branch execute both sides one after the other with the other lanes masked
+// off; they reconverge at the immediate post-dominator of the branch. When the
+// two sides contain similar code, the similar instructions can be executed
+// once for all lanes, with the operands that differ chosen per lane by a
+// `select` on the branch condition. This is "melding".
+//
+// Terminology
+// -----------
+// * Divergent region: a block E ending in a divergent conditional branch
+//   `br i1 C, T, F`, with exit X = ipdom(E). It is meldable if T != X and
+//   F != X (neither successor post-dominates the other), T and F have E as
+//   their single predecessor, no path from T or F returns to E without going
+//   through X, and no block between E and X contains a convergent call.
+// * Path chain: the SESE subgraphs on each path in post-dominance order. They
+//   are found by walking the post-dominator tree upwards from T (resp. F):
+//   T, ipdom(T), ipdom(ipdom(T)), ... until X, stopping early at the first
+//   block that is not dominated by T (resp. F). An element whose block ends
+//   in an unconditional branch is a single-block subgraph; any other element
+//   B is the entry of the multi-block subgraph [B, ipdom(B)).
+// * Melding profitability MP(B1, B2): the latency that melding could save in
+//   the best case, ignoring instruction order,
+//     MP = sum over opcodes o of min(lat_o(B1), lat_o(B2)) / (L(B1) + L(B2))
+//   where lat_o(B) is the summed latency of the instructions of opcode o in B
+//   and L(B) the latency of all of B. Identical blocks score 0.5. For two
+//   isomorphic subgraphs, MP_S sums the numerator and the denominator over
+//   all corresponding blocks. Latencies: memory operations (load, store,
+//   atomics, fence) 100, calls 20, everything else the TTI latency cost
+//   (TCK_Latency) clamped to [1, 20]; PHIs, terminators and debug/lifetime
+//   intrinsics are ignored.
+//
+// Algorithm
+// ---------
+// Repeat until nothing changes (bounded by -cf-meld-max-melds):
+//  1. Compute DT, PDT, LI and uniformity; visit blocks in RPO and pick the
+//     first meldable divergent region with a profitable pair (steps 2-3).
+//  2. Subgraph alignment: Smith-Waterman (gap penalty 0) over the two path
+//     chains. A pair of chain elements is scored by
+//       - MP_S if both start multi-block subgraphs that are isomorphic
+//         (region-region; found by a parallel walk over the successors);
+//       - if one is a single block b and the other a multi-block subgraph G
+//         (basic-block/region): the latency saved by melding b with its best
+//         partner block p in G, relative to the latency of G and b;
+//       - otherwise MP of the two blocks (basic-block/basic-block). A
+//         conditional branch ending such a block is split off first (region
+//         simplification), so only the block's body is melded.
+//     Pairs below -cf-meld-threshold are not allowed. The first pair of the
+//     best alignment is melded.
+//  3. Instruction alignment of every pair of corresponding blocks:
+//     Smith-Waterman over the non-PHI, non-terminator instructions. Two
+//     instructions match only if they are compatible (same operation per
+//     isSameOperationAs, which covers opcode, types, predicates, alignment,
+//     volatility, atomic ordering, syncscope and call attributes; same direct
+//     callee; no operand bundles; every differing operand can be replaced by
+//     a variable). A match scores latency + 2 minus the number of differing
+//     operands (at least 1); each gap costs 2.
+//  4. Region replication (basic-block/region, replicateRegion): G's CFG is
+//     copied onto b's side as empty blocks, b takes the place of p, and every
+//     conditional branch of the copy gets a constant condition that leads to
+//     b. b's values reach their users through PHIs at its dominance frontier
+//     (SSAUpdater, poison on the paths the copy never takes). G and its copy
+//     are isomorphic and are melded as regions.
+//  5. Code generation (meldSubgraphs):
+//     a. Pre-processing: an instruction defined on the path between the region
+//        entry and the subgraph entry B1 (or a PHI of B1) that is used in or
+//        after B1 would no longer dominate its use. Such values are routed
+//        through a PHI in the melded entry with `poison` from the other path.
+//     b. PHIs of the entries are split off into their own block, so the
+//        melded entry has exactly one predecessor per path.
+//     c. Aligned pairs become one instruction; each operand that differs is a
+//        `select C, OpTrue, OpFalse`. Flags are intersected, metadata dropped.
+//     d. Unpredication: each maximal run of unaligned instructions of one side
+//        is moved into its own block entered by a real branch on C; its values
+//        reach later uses through PHIs with `poison` from the bypass edge.
+//     e. PHIs of interior blocks of melded regions are copied (both of them);
+//        each lane only ever uses the copy of its own path.
+//     f. Interior conditional branches branch on `select C, CondT, CondF`.
+//     g. Edges leaving the melded subgraph go through one block that branches
+//        on C to the two original exits. If both exits are the same block,
+//        two forwarding blocks keep the exit's PHIs able to tell the paths
+//        apart; PHIs merge the values of several exiting edges.
+//  6. Clean up with simplifyCFG (hoisting, sinking and block speculation off),
+//     remove selects with equal operands, and start over.
+//
+// Invariants
+// ----------
+// * Every lane executes exactly the instructions of its own path, in the
+//   original order, with its own operands: aligned instructions execute once
+//   per lane with selected operands; unaligned instructions only execute
+//   behind a branch on C. In particular no store, load, call or trapping
+//   instruction is executed on a lane that would not have executed it, and no
+//   load-select-store sequence is ever created.
+// * In a melded region every lane follows the image of its own path: the
+//   subgraphs are isomorphic and every interior branch selects the lane's own
+//   condition (a constant for a replicated region, so the lanes of the single
+//   block always reach it).
+// * Nothing is melded in a region that contains a convergent call, so the set
+//   of lanes executing a convergent operation never changes.
+// * All melded values dominate their uses: values from before the region
+//   dominate the melded entry, values from the paths are either melded,
+//   routed through PHIs (pre-processing), or are PHIs after unpredicated
+//   blocks; dominance inside melded regions mirrors the original subgraphs.
+// * Melded subgraphs are acyclic (every block is in the loop of the region
+//   entry) and are entered only through their entry.
+// * A meld needs at least one aligned pair that is not a select. Every meld
+//   therefore removes at least one non-select, non-PHI, non-terminator
+//   instruction. simplifyCFG may duplicate code, so this does not bound the
+//   number of rounds on its own; -cf-meld-max-melds does.
+//
+// Scope
+// -----
+// Implemented: basic-block/basic-block melds of diamonds (-cf-meld-mode=
+// diamond, i.e. branch fusion) and of single-block subgraphs inside larger
+// divergent regions, region/region melds of isomorphic acyclic subgraphs and
+// basic-block/region melds with region replication (-cf-meld-mode=darm).
+// Not implemented: loops inside melded subgraphs, switches, and fully
+// predicated stores (unaligned code is always unpredicated).
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/Transforms/Scalar/ControlFlowMelding.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
+#include "llvm/Transforms/Utils/SimplifyCFGOptions.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "cf-meld"
+
+STATISTIC(NumRegionsConsidered, "Number of divergent regions considered");
+STATISTIC(NumBlockBlockMelds, "Number of basic-block/basic-block melds");
+STATISTIC(NumRegionRegionMelds, "Number of region/region melds");
+STATISTIC(NumBlockRegionMelds,
+          "Number of basic-block/region melds (region replication)");
+STATISTIC(NumInstrsMelded, "Number of instruction pairs melded");
+STATISTIC(NumSelects, "Number of selects inserted");
+STATISTIC(NumUnpredicatedRuns, "Number of unaligned runs unpredicated");
+
+namespace {
+enum class MeldMode { DARM, Diamond };
+} // namespace
+
+static cl::opt<double>
+    MeldThreshold("cf-meld-threshold", cl::init(0.2), cl::Hidden,
+                  cl::desc("Minimum melding profitability of a pair of "
+                           "subgraphs (must be greater than 0)"));
+
+static cl::opt<MeldMode> MeldModeOpt(
+    "cf-meld-mode", cl::init(MeldMode::DARM), cl::Hidden,
+    cl::desc("Which divergent regions control-flow melding handles"),
+    cl::values(clEnumValN(MeldMode::DARM, "darm",
+                          "Meld subgraphs of general divergent regions"),
+               clEnumValN(MeldMode::Diamond, "diamond",
+                          "Branch fusion: only meld if-then-else diamonds "
+                          "with one block per side")));
+
+static cl::opt<bool> MeldForce(
+    "cf-meld-force", cl::init(false), cl::Hidden,
+    cl::desc("Run control-flow melding even if the target has no divergent "
+             "branches; every conditional branch is then treated as "
+             "divergent"));
+
+static cl::opt<unsigned>
+    MeldMaxMelds("cf-meld-max-melds", cl::init(64), cl::Hidden,
+                 cl::desc("Maximum number of melds per function"));
+
+/// Penalty of leaving an instruction unaligned.
+static constexpr int GapPenalty = 2;
+/// Largest instruction alignment matrix (cells) we are willing to build.
+static constexpr size_t MaxAlignmentCells = 1u << 20;
+/// Latency assumed for memory operations and calls.
+static constexpr unsigned MemoryLatency = 100;
+static constexpr unsigned CallLatency = 20;
+static constexpr unsigned MaxArithLatency = 20;
+
+namespace {
+
+/// One entry of an instruction alignment: an aligned pair (both set) or a gap
+/// (exactly one set).
+struct AlignedPair {
+  Instruction *True = nullptr;
+  Instruction *False = nullptr;
+  bool isMatch() const { return True && False; }
+};
+
+using InstrAlignment = SmallVector<AlignedPair, 32>;
+
+/// An edge that leaves the melded subgraph: the original exiting blocks of
+/// both paths and the melded block that now takes the edge.
+struct ExitEdge {
+  BasicBlock *Old[2];
+  BasicBlock *NewPred;
+};
+
+struct MeldStats {
+  unsigned Pairs = 0;
+  unsigned Selects = 0;
+  unsigned Runs = 0;
+};
+
+/// A value defined on one path before the melded block whose uses in or after
+/// the melded block must be routed through a PHI.
+struct PathValue {
+  Instruction *Def;
+  unsigned Side;
+  SmallVector<Use *, 4> Uses;
+};
+
+enum class MeldKind { BlockBlock, BlockRegion, RegionRegion };
+
+/// A candidate pair of SESE subgraphs: two single blocks, or two isomorphic
+/// multi-block subgraphs.
+struct MeldCandidate {
+  MeldKind Kind = MeldKind::BlockBlock;
+  double Score = 0.0;
+  /// Corresponding (true, false) blocks, entries first, in an order in which
+  /// every block comes after its predecessors inside the subgraph.
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> Blocks;
+  /// Exit blocks of region-region candidates (the blocks after them).
+  BasicBlock *Exits[2] = {nullptr, nullptr};
+  /// Basic-block/region candidates: the side holding the region (whose
+  /// blocks are mapped onto themselves in Blocks), the single block of the
+  /// other side, and the region block it is melded with.
+  unsigned RegionSide = 0;
+  BasicBlock *Single = nullptr;
+  BasicBlock *Partner = nullptr;
+  /// Set once the region has been replicated and Blocks maps the region onto
+  /// its replica.
+  bool Replicated = false;
+
+  BasicBlock *getEntry(unsigned Side) const {
+    if (Kind == MeldKind::BlockRegion && !Replicated && Side != RegionSide)
+      return Single;
+    return Side == 0 ? Blocks.front().first : Blocks.front().second;
+  }
+  bool isValid() const { return !Blocks.empty(); }
+};
+
+/// A meldable divergent region.
+struct DivergentRegion {
+  BasicBlock *Entry = nullptr;
+  Value *Cond = nullptr;
+  BasicBlock *Exit = nullptr;
+  /// Subgraph entries of the true (index 0) and false (index 1) path, in
+  /// post-dominance order.
+  SmallVector<BasicBlock *, 8> Chain[2];
+};
+
+class ControlFlowMelder {
+public:
+  ControlFlowMelder(Function &F, FunctionAnalysisManager &FAM)
+      : F(F), FAM(FAM), ORE(&F) {}
+
+  /// Meld until a fixpoint is reached. Returns true if the IR changed.
+  bool run();
+
+private:
+  Function &F;
+  FunctionAnalysisManager &FAM;
+  OptimizationRemarkEmitter ORE;
+
+  // Analyses of the current round.
+  const TargetTransformInfo *TTI = nullptr;
+  DominatorTree *DT = nullptr;
+  PostDominatorTree *PDT = nullptr;
+  LoopInfo *LI = nullptr;
+  UniformityInfo *UI = nullptr;
+  /// Reverse post-order number of every reachable block.
+  DenseMap<const BasicBlock *, unsigned> RPONumber;
+
+  bool runOneRound();
+  bool isDivergentBranch(BasicBlock &BB);
+  bool tryRegion(BasicBlock &Entry);
+  bool buildRegion(BasicBlock &Entry, DivergentRegion &R);
+  bool checkRegionBody(DivergentRegion &R);
+  void buildChain(DivergentRegion &R, unsigned Side);
+  const char *getBlockRejectReason(const DivergentRegion &R,
+                                   BasicBlock *BB) const;
+  bool findMeldCandidate(DivergentRegion &R, MeldCandidate &Best);
+  bool getCandidate(const DivergentRegion &R, BasicBlock *B1, BasicBlock *B2,
+                    MeldCandidate &Cand, const char *&Reason);
+  bool getBlockRegionCandidate(const DivergentRegion &R, BasicBlock *Entry,
+                               BasicBlock *Single, unsigned RegionSide,
+                               MeldCandidate &Cand);
+  void replicateRegion(MeldCandidate &Cand);
+  bool alignSubgraphs(DivergentRegion &R, ArrayRef<MeldCandidate> Cands,
+                      MeldCandidate &Result);
+  bool mapIsomorphicSubgraphs(const DivergentRegion &R, BasicBlock *Entry1,
+                              BasicBlock *Entry2, MeldCandidate &Cand);
+
+  unsigned getLatency(const Instruction &I) const;
+  double computeProfitability(BasicBlock *B1, BasicBlock *B2) const;
+  uint64_t getSavedLatency(BasicBlock *B1, BasicBlock *B2,
+                           uint64_t &Total) const;
+  uint64_t getBlockLatency(BasicBlock *BB) const;
+  bool isAlignable(const Instruction &I) const;
+  bool areCompatible(const Instruction *I1, const Instruction *I2) const;
+  int getMatchScore(const Instruction *I1, const Instruction *I2) const;
+  bool alignInstructions(BasicBlock *B1, BasicBlock *B2,
+                         InstrAlignment &Alignment) const;
+
+  bool collectAllPathValues(const DivergentRegion &R, const MeldCandidate &C,
+                            const DominatorTree &DomTree,
+                            SmallVectorImpl<PathValue> &Values);
+  void meldSubgraphs(const DivergentRegion &R, MeldCandidate &C,
+                     ArrayRef<InstrAlignment> Alignments,
+                     ArrayRef<PathValue> PathValues);
+  BasicBlock *emitMeldedBody(BasicBlock *Cur, const InstrAlignment &Alignment,
+                             Value *Cond, MeldStats &Stats);
+  void emitExitBranch(BasicBlock *From, ArrayRef<ExitEdge> Edges,
+                      BasicBlock *Exit1, BasicBlock *Exit2, Value *Cond);
+  void simplifyFunction();
+
+  void emitMissed(StringRef RemarkName, BasicBlock &BB, const Twine &Msg);
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static bool isConvergentCall(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  return CB && CB->isConvergent();
+}
+
+/// Instructions that take no part in alignment or profitability.
+static bool isIgnoredInstruction(const Instruction &I) {
+  return isa<PHINode>(I) || I.isTerminator() || I.isDebugOrPseudoInst() ||
+         I.isLifetimeStartOrEnd();
+}
+
+static SmallVector<Instruction *, 32> getBodyInstructions(BasicBlock *BB) {
+  SmallVector<Instruction *, 32> Body;
+  for (Instruction &I : *BB)
+    if (!isa<PHINode>(I) && !I.isTerminator() && !isa<DbgInfoIntrinsic>(I))
+      Body.push_back(&I);
+  return Body;
+}
+
+static const char *getKindName(MeldKind Kind) {
+  switch (Kind) {
+  case MeldKind::BlockBlock:
+    return "basic-block-basic-block";
+  case MeldKind::BlockRegion:
+    return "basic-block-region";
+  case MeldKind::RegionRegion:
+    return "region-region";
+  }
+  llvm_unreachable("Unknown meld kind");
+}
+
+static std::string formatScore(double Score) {
+  return formatv("{0:F2}", Score).str();
+}
+
+static BasicBlock *simplifySubgraph(BasicBlock *BB, bool SplitBranch);
+
+static BasicBlock *getIPostDom(const PostDominatorTree &PDT, BasicBlock *BB) {
+  const DomTreeNode *Node = PDT.getNode(BB);
+  if (!Node || !Node->getIDom())
+    return nullptr;
+  return Node->getIDom()->getBlock();
+}
+
+//===----------------------------------------------------------------------===//
+// Profitability
+//===----------------------------------------------------------------------===//
+
+unsigned ControlFlowMelder::getLatency(const Instruction &I) const {
+  if (isIgnoredInstruction(I))
+    return 0;
+  if (I.mayReadOrWriteMemory() && !isa<CallBase>(I))
+    return MemoryLatency;
+  if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+    return CallLatency;
+  InstructionCost Cost =
+      TTI->getInstructionCost(&I, TargetTransformInfo::TCK_Latency);
+  std::optional<InstructionCost::CostType> Value = Cost.getValue();
+  if (!Value)
+    return MaxArithLatency;
+  return std::clamp<InstructionCost::CostType>(*Value, 1, MaxArithLatency);
+}
+
+uint64_t ControlFlowMelder::getBlockLatency(BasicBlock *BB) const {
+  uint64_t Total = 0;
+  for (const Instruction &I : *BB)
+    Total += getLatency(I);
+  return Total;
+}
+
+/// The latency melding \p B1 and \p B2 saves at best (ignoring order); adds
+/// the latency of both blocks to \p Total.
+uint64_t ControlFlowMelder::getSavedLatency(BasicBlock *B1, BasicBlock *B2,
+                                            uint64_t &Total) const {
+  DenseMap<unsigned, uint64_t> OpcodeLatency[2];
+  BasicBlock *Blocks[2] = {B1, B2};
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    for (const Instruction &I : *Blocks[Side]) {
+      unsigned Latency = getLatency(I);
+      OpcodeLatency[Side][I.getOpcode()] += Latency;
+      Total += Latency;
+    }
+  }
+  uint64_t Saved = 0;
+  for (const auto &[Opcode, Latency] : OpcodeLatency[0]) {
+    auto It = OpcodeLatency[1].find(Opcode);
+    if (It != OpcodeLatency[1].end())
+      Saved += std::min(Latency, It->second);
+  }
+  return Saved;
+}
+
+double ControlFlowMelder::computeProfitability(BasicBlock *B1,
+                                               BasicBlock *B2) const {
+  uint64_t Total = 0;
+  uint64_t Saved = getSavedLatency(B1, B2, Total);
+  return Total ? static_cast<double>(Saved) / static_cast<double>(Total) : 0.0;
+}
+
+//===----------------------------------------------------------------------===//
+// Instruction alignment
+//===----------------------------------------------------------------------===//
+
+bool ControlFlowMelder::isAlignable(const Instruction &I) const {
+  if (isIgnoredInstruction(I) || isa<AllocaInst>(I) || I.isEHPad())
+    return false;
+  if (const auto *CB = dyn_cast<CallBase>(&I))
+    return !CB->isInlineAsm() && !CB->isConvergent() &&
+           !CB->hasOperandBundles() && CB->getCalledFunction();
+  return true;
+}
+
+bool ControlFlowMelder::areCompatible(const Instruction *I1,
+                                      const Instruction *I2) const {
+  if (!isAlignable(*I1) || !isAlignable(*I2))
+    return false;
+  // Covers opcode, operand count and types, predicates, alignment,
+  // volatility, atomic ordering, syncscope, call attributes and masks.
+  if (!I1->isSameOperationAs(I2))
+    return false;
+  if (const auto *CB1 = dyn_cast<CallBase>(I1))
+    if (CB1->getCalledOperand() != cast<CallBase>(I2)->getCalledOperand())
+      return false;
+  for (unsigned Idx = 0, E = I1->getNumOperands(); Idx != E; ++Idx) {
+    const Value *Op1 = I1->getOperand(Idx);
+    const Value *Op2 = I2->getOperand(Idx);
+    if (Op1 == Op2)
+      continue;
+    if (Op1->getType()->isTokenTy() || Op1->getType()->isMetadataTy() ||
+        !canReplaceOperandWithVariable(I1, Idx) ||
+        !canReplaceOperandWithVariable(I2, Idx))
+      return false;
+  }
+  return true;
+}
+
+int ControlFlowMelder::getMatchScore(const Instruction *I1,
+                                     const Instruction *I2) const {
+  int Differing = 0;
+  for (unsigned Idx = 0, E = I1->getNumOperands(); Idx != E; ++Idx)
+    if (I1->getOperand(Idx) != I2->getOperand(Idx))
+      ++Differing;
+  return std::max(1, static_cast<int>(getLatency(*I1)) + 2 - Differing);
+}
+
+/// Smith-Waterman local alignment of the bodies of \p B1 and \p B2. Everything
+/// outside the best-scoring local alignment is a gap. Returns false if the
+/// blocks are too large to align.
+bool ControlFlowMelder::alignInstructions(BasicBlock *B1, BasicBlock *B2,
+                                          InstrAlignment &Alignment) const {
+  SmallVector<Instruction *, 32> S1 = getBodyInstructions(B1);
+  SmallVector<Instruction *, 32> S2 = getBodyInstructions(B2);
+  size_t N = S1.size(), M = S2.size();
+  if ((N + 1) * (M + 1) > MaxAlignmentCells)
+    return false;
+
+  // H[I][J] is the best score of an alignment ending at S1[I-1], S2[J-1].
+  std::vector<int> H((N + 1) * (M + 1), 0);
+  auto Cell = [&](size_t I, size_t J) -> int & { return H[I * (M + 1) + J]; };
+  size_t BestI = 0, BestJ = 0;
+  for (size_t I = 1; I <= N; ++I) {
+    for (size_t J = 1; J <= M; ++J) {
+      int Score = std::max(
+          {0, Cell(I - 1, J) - GapPenalty, Cell(I, J - 1) - GapPenalty});
+      if (areCompatible(S1[I - 1], S2[J - 1]))
+        Score = std::max(Score, Cell(I - 1, J - 1) +
+                                    getMatchScore(S1[I - 1], S2[J - 1]));
+      Cell(I, J) = Score;
+      // Prefer the longest of equally good alignments.
+      if (Score > 0 && Score >= Cell(BestI, BestJ)) {
+        BestI = I;
+        BestJ = J;
+      }
+    }
+  }
+
+  // Trace back from the best cell.
+  SmallVector<AlignedPair, 32> Local;
+  size_t I = BestI, J = BestJ;
+  while (I > 0 && J > 0 && Cell(I, J) > 0) {
+    int Score = Cell(I, J);
+    if (areCompatible(S1[I - 1], S2[J - 1]) &&
+        Score == Cell(I - 1, J - 1) + getMatchScore(S1[I - 1], S2[J - 1])) {
+      Local.push_back({S1[I - 1], S2[J - 1]});
+      --I;
+      --J;
+    } else if (Score == Cell(I - 1, J) - GapPenalty) {
+      Local.push_back({S1[I - 1], nullptr});
+      --I;
+    } else {
+      assert(Score == Cell(I, J - 1) - GapPenalty && "Broken traceback");
+      Local.push_back({nullptr, S2[J - 1]});
+      --J;
+    }
+  }
+
+  Alignment.clear();
+  for (size_t K = 0; K < I; ++K)
+    Alignment.push_back({S1[K], nullptr});
+  for (size_t K = 0; K < J; ++K)
+    Alignment.push_back({nullptr, S2[K]});
+  Alignment.append(Local.rbegin(), Local.rend());
+  for (size_t K = BestI; K < N; ++K)
+    Alignment.push_back({S1[K], nullptr});
+  for (size_t K = BestJ; K < M; ++K)
+    Alignment.push_back({nullptr, S2[K]});
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Region analysis
+//===----------------------------------------------------------------------===//
+
+void ControlFlowMelder::emitMissed(StringRef RemarkName, BasicBlock &BB,
+                                   const Twine &Msg) {
+  LLVM_DEBUG(dbgs() << "cf-meld: not melding at " << BB.getName() << ": " << Msg
+                    << "\n");
+  ORE.emit([&]() {
+    return OptimizationRemarkMissed(DEBUG_TYPE, RemarkName, BB.getTerminator())
+           << Msg.str();
+  });
+}
+
+bool ControlFlowMelder::isDivergentBranch(BasicBlock &BB) {
+  auto *BI = dyn_cast<BranchInst>(BB.getTerminator());
+  if (!BI || !BI->isConditional())
+    return false;
+  if (!TTI->hasBranchDivergence(&F))
+    return MeldForce;
+  return UI->hasDivergentTerminator(BB);
+}
+
+bool ControlFlowMelder::buildRegion(BasicBlock &Entry, DivergentRegion &R) {
+  auto *BI = cast<BranchInst>(Entry.getTerminator());
+  BasicBlock *T = BI->getSuccessor(0);
+  BasicBlock *Fl = BI->getSuccessor(1);
+  R.Entry = &Entry;
+  R.Cond = BI->getCondition();
+  R.Exit = getIPostDom(*PDT, &Entry);
+  if (T == Fl || !R.Exit) {
+    emitMissed("NoPostDominator", Entry,
+               "divergent branch has no immediate post-dominator");
+    return false;
+  }
+  if (T == R.Exit || Fl == R.Exit) {
+    emitMissed("NotMeldableRegion", Entry,
+               "a successor of the divergent branch post-dominates the other");
+    return false;
+  }
+  if (T->getSinglePredecessor() != &Entry ||
+      Fl->getSinglePredecessor() != &Entry) {
+    emitMissed("SharedSuccessor", Entry,
+               "a successor of the divergent branch has other predecessors");
+    return false;
+  }
+  return checkRegionBody(R);
+}
+
+/// Visit every block between the entry and the exit. The region must not
+/// loop back to its entry and must not contain convergent operations.
+bool ControlFlowMelder::checkRegionBody(DivergentRegion &R) {
+  SmallPtrSet<BasicBlock *, 16> Visited;
+  SmallVector<BasicBlock *, 16> Worklist(successors(R.Entry));
+  while (!Worklist.empty()) {
+    BasicBlock *BB = Worklist.pop_back_val();
+    if (BB == R.Exit || !Visited.insert(BB).second)
+      continue;
+    if (BB == R.Entry) {
+      emitMissed("RegionNotAcyclic", *R.Entry,
+                 "divergent region loops back to its entry");
+      return false;
+    }
+    if (any_of(*BB, isConvergentCall)) {
+      emitMissed("Convergent", *R.Entry,
+                 "divergent region contains a convergent operation");
+      return false;
+    }
+    append_range(Worklist, successors(BB));
+  }
+  return true;
+}
+
+void ControlFlowMelder::buildChain(DivergentRegion &R, unsigned Side) {
+  BasicBlock *Start = R.Entry->getTerminator()->getSuccessor(Side);
+  for (BasicBlock *BB = Start; BB && BB != R.Exit && DT->dominates(Start, BB);
+       BB = getIPostDom(*PDT, BB))
+    R.Chain[Side].push_back(BB);
+}
+
+/// Returns why \p BB cannot be melded as a single-block subgraph, or nullptr.
+const char *ControlFlowMelder::getBlockRejectReason(const DivergentRegion &R,
+                                                    BasicBlock *BB) const {
+  if (!isa<BranchInst>(BB->getTerminator()))
+    return "block does not end in a branch";
+  if (BB->isEHPad() || BB->hasAddressTaken())
+    return "block is an EH pad or has its address taken";
+  if (LI->getLoopFor(BB) != LI->getLoopFor(R.Entry))
+    return "block is in a loop nested in the region";
+  for (Instruction &I : *BB) {
+    if (isa<AllocaInst>(I))
+      return "block contains an alloca";
+    if (I.getType()->isTokenTy())
+      return "block defines a token value";
+  }
+  return nullptr;
+}
+
+/// Smith-Waterman over the two path chains with a gap penalty of 0. Scores
+/// holds MP for meldable pairs and a negative value otherwise. Picks the
+/// first pair of the best alignment.
+bool ControlFlowMelder::alignSubgraphs(DivergentRegion &R,
+                                       ArrayRef<MeldCandidate> Cands,
+                                       MeldCandidate &Result) {
+  size_t N = R.Chain[0].size(), M = R.Chain[1].size();
+  auto PairScore = [&](size_t I, size_t J) {
+    const MeldCandidate &C = Cands[I * M + J];
+    return C.isValid() ? C.Score : 0.0;
+  };
+  std::vector<double> H((N + 1) * (M + 1), 0.0);
+  auto Cell = [&](size_t I, size_t J) -> double & {
+    return H[I * (M + 1) + J];
+  };
+  for (size_t I = 1; I <= N; ++I)
+    for (size_t J = 1; J <= M; ++J) {
+      double Score = std::max(Cell(I - 1, J), Cell(I, J - 1));
+      if (double Pair = PairScore(I - 1, J - 1); Pair > 0.0)
+        Score = std::max(Score, Cell(I - 1, J - 1) + Pair);
+      Cell(I, J) = Score;
+    }
+  if (Cell(N, M) <= 0.0)
+    return false;
+  // Trace back; the last pair found is the first one in path order.
+  size_t I = N, J = M;
+  while (I > 0 && J > 0) {
+    double Pair = PairScore(I - 1, J - 1);
+    if (Pair > 0.0 && Cell(I, J) == Cell(I - 1, J - 1) + Pair) {
+      Result = Cands[(I - 1) * M + (J - 1)];
+      --I;
+      --J;
+    } else if (Cell(I, J) == Cell(I - 1, J)) {
+      --I;
+    } else {
+      --J;
+    }
+  }
+  return true;
+}
+
+/// Region-region melding: map the subgraph entered at \p Entry1 (ending at
+/// its immediate post-dominator) onto the one entered at \p Entry2 by a
+/// parallel walk over the successors. The subgraphs must be isomorphic,
+/// acyclic, entered only through their entries, and every block must be
+/// meldable.
+bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
+                                               BasicBlock *Entry1,
+                                               BasicBlock *Entry2,
+                                               MeldCandidate &Cand) {
+  BasicBlock *Exit1 = getIPostDom(*PDT, Entry1);
+  BasicBlock *Exit2 = getIPostDom(*PDT, Entry2);
+  if (!Exit1 || !Exit2)
+    return false;
+  DenseMap<BasicBlock *, BasicBlock *> Map, Reverse;
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 8> Worklist;
+  Worklist.push_back({Entry1, Entry2});
+  while (!Worklist.empty()) {
+    auto [B1, B2] = Worklist.pop_back_val();
+    if (B1 == Exit1 || B2 == Exit2) {
+      if (B1 != Exit1 || B2 != Exit2)
+        return false;
+      continue;
+    }
+    auto It = Map.find(B1);
+    if (It != Map.end() || Reverse.count(B2)) {
+      if (It == Map.end() || It->second != B2)
+        return false;
+      continue;
+    }
+    if (!DT->dominates(Entry1, B1) || !DT->dominates(Entry2, B2) ||
+        getBlockRejectReason(R, B1) || getBlockRejectReason(R, B2))
+      return false;
+    auto *Br1 = dyn_cast<BranchInst>(B1->getTerminator());
+    auto *Br2 = dyn_cast<BranchInst>(B2->getTerminator());
+    if (!Br1 || !Br2 || Br1->getNumSuccessors() != Br2->getNumSuccessors() ||
+        (Br1->isConditional() &&
+         (Br1->getSuccessor(0) == Br1->getSuccessor(1) ||
+          Br2->getSuccessor(0) == Br2->getSuccessor(1))))
+      return false;
+    Map[B1] = B2;
+    Reverse[B2] = B1;
+    for (unsigned Idx = 0, E = Br1->getNumSuccessors(); Idx != E; ++Idx)
+      Worklist.push_back({Br1->getSuccessor(Idx), Br2->getSuccessor(Idx)});
+  }
+  if (Map.size() < 2)
+    return false;
+  // Only the entries may be entered from outside the subgraphs.
+  for (auto [B1, B2] : Map) {
+    if (B1 == Entry1)
+      continue;
+    if (any_of(predecessors(B1),
+               [&](BasicBlock *P) { return !Map.count(P); }) ||
+        any_of(predecessors(B2),
+               [&](BasicBlock *P) { return !Reverse.count(P); }))
+      return false;
+  }
+  Cand.Kind = MeldKind::RegionRegion;
+  Cand.Exits[0] = Exit1;
+  Cand.Exits[1] = Exit2;
+  Cand.Blocks.clear();
+  // Reverse post-order of the function restricted to the (acyclic) subgraph.
+  for (auto [B1, B2] : Map)
+    Cand.Blocks.push_back({B1, B2});
+  sort(Cand.Blocks, [&](const auto &LHS, const auto &RHS) {
+    return RPONumber.lookup(LHS.first) < RPONumber.lookup(RHS.first);
+  });
+  assert(Cand.Blocks.front().first == Entry1 && "Entry must come first");
+  // The subgraphs must be acyclic: every predecessor inside comes first.
+  SmallPtrSet<BasicBlock *, 8> Seen;
+  for (auto [B1, B2] : Cand.Blocks) {
+    if (B1 != Entry1 &&
+        any_of(predecessors(B1), [&](BasicBlock *P) { return !Seen.count(P); }))
+      return false;
+    Seen.insert(B1);
+  }
+  // MP_S: the latency saved over all corresponding blocks, relative to the
+  // latency of both subgraphs.
+  uint64_t Saved = 0, Total = 0;
+  for (auto [B1, B2] : Cand.Blocks)
+    Saved += getSavedLatency(B1, B2, Total);
+  Cand.Score = Total ? static_cast<double>(Saved) / Total : 0.0;
+  return true;
+}
+
+/// Decide how the chain elements \p B1 and \p B2 can be melded: as isomorphic
+/// regions if both start multi-block subgraphs, otherwise as single blocks
+/// (splitting a conditional branch off if needed).
+bool ControlFlowMelder::getCandidate(const DivergentRegion &R, BasicBlock *B1,
+                                     BasicBlock *B2, MeldCandidate &Cand,
+                                     const char *&Reason) {
+  bool Cond1 = !B1->getSingleSuccessor(), Cond2 = !B2->getSingleSuccessor();
+  if (MeldModeOpt == MeldMode::DARM && Cond1 && Cond2 &&
+      mapIsomorphicSubgraphs(R, B1, B2, Cand))
+    return true;
+  if (MeldModeOpt == MeldMode::DARM && Cond1 != Cond2 &&
+      getBlockRegionCandidate(R, Cond1 ? B1 : B2, Cond1 ? B2 : B1,
+                              Cond1 ? 0 : 1, Cand))
+    return true;
+  // A block ending in a conditional branch is the entry of a multi-block
+  // subgraph. Region simplification splits its branch off, which turns the
+  // rest of the block into a single-block subgraph.
+  for (BasicBlock *BB : {B1, B2}) {
+    const char *Why = getBlockRejectReason(R, BB);
+    if (!Why && !BB->getSingleSuccessor() &&
+        all_of(*BB, [](Instruction &I) { return isIgnoredInstruction(I); }))
+      Why = Cond1 && Cond2 ? "subgraphs are not isomorphic"
+                           : "region cannot be replicated for "
+                             "basic-block-region melding";
+    if (Why) {
+      Reason = Reason ? Reason : Why;
+      return false;
+    }
+  }
+  Cand.Kind = MeldKind::BlockBlock;
+  Cand.Blocks.assign(1, {B1, B2});
+  Cand.Score = computeProfitability(B1, B2);
+  return true;
+}
+
+/// Basic-block/region melding: the region entered at \p Entry must pass the
+/// same structural checks as for region-region melding (it is mapped onto
+/// itself), and \p Single is melded with the region block that gives the
+/// most profit. The score is the saved latency relative to the latency of the
+/// whole region plus the block.
+bool ControlFlowMelder::getBlockRegionCandidate(const DivergentRegion &R,
+                                                BasicBlock *Entry,
+                                                BasicBlock *Single,
+                                                unsigned RegionSide,
+                                                MeldCandidate &Cand) {
+  if (getBlockRejectReason(R, Single) ||
+      !mapIsomorphicSubgraphs(R, Entry, Entry, Cand))
+    return false;
+  uint64_t Total = 0, BestSaved = 0;
+  BasicBlock *Best = nullptr;
+  for (auto [BB, Same] : Cand.Blocks) {
+    uint64_t Ignored = 0;
+    uint64_t Saved = getSavedLatency(BB, Single, Ignored);
+    if (!Best || Saved > BestSaved) {
+      Best = BB;
+      BestSaved = Saved;
+    }
+    Total += getBlockLatency(BB);
+  }
+  Total += getBlockLatency(Single);
+  Cand.Kind = MeldKind::BlockRegion;
+  Cand.RegionSide = RegionSide;
+  Cand.Single = Single;
+  Cand.Partner = Best;
+  Cand.Score = Total ? static_cast<double>(BestSaved) / Total : 0.0;
+  return true;
+}
+
+/// Region replication for basic-block/region melding: build a copy G' of the
+/// region's CFG on the single block's side, with empty blocks except for the
+/// single block itself, which takes the place of its partner. Every
+/// conditional branch of G' has a constant condition chosen so that execution
+/// always reaches the single block. The values of the single block reach
+/// their users through PHIs (with poison on the paths G' never takes) built
+/// by SSAUpdater at its dominance frontier. G and G' are isomorphic, and
+/// Cand becomes a region-region candidate over them.
+void ControlFlowMelder::replicateRegion(MeldCandidate &Cand) {
+  LLVMContext &Ctx = F.getContext();
+  unsigned RS = Cand.RegionSide;
+  BasicBlock *Single = simplifySubgraph(Cand.Single, /*SplitBranch=*/true);
+  BasicBlock *SinglePred = Single->getSinglePredecessor();
+  BasicBlock *SingleSucc = Single->getSingleSuccessor();
+  BasicBlock *RegionExit = Cand.Exits[RS];
+
+  // Blocks of the region from which the partner can be reached.
+  SmallPtrSet<BasicBlock *, 8> InRegion, ReachesPartner;
+  for (auto [BB, Same] : Cand.Blocks)
+    InRegion.insert(BB);
+  SmallVector<BasicBlock *, 8> Worklist = {Cand.Partner};
+  while (!Worklist.empty()) {
+    BasicBlock *BB = Worklist.pop_back_val();
+    if (!InRegion.count(BB) || !ReachesPartner.insert(BB).second)
+      continue;
+    append_range(Worklist, predecessors(BB));
+  }
+
+  DenseMap<BasicBlock *, BasicBlock *> Copy;
+  for (auto [BB, Same] : Cand.Blocks)
+    Copy[BB] =
+        BB == Cand.Partner
+            ? Single
+            : BasicBlock::Create(Ctx, BB->getName() + ".repl", &F, Single);
+  Single->getTerminator()->eraseFromParent();
+  auto Target = [&](BasicBlock *Succ) {
+    return Succ == RegionExit ? SingleSucc : Copy.lookup(Succ);
+  };
+  SmallVector<BasicBlock *, 4> Exiting;
+  for (auto [BB, Same] : Cand.Blocks) {
+    auto *Br = cast<BranchInst>(BB->getTerminator());
+    for (BasicBlock *Succ : successors(Br))
+      if (Succ == RegionExit)
+        Exiting.push_back(Copy[BB]);
+    if (Br->isUnconditional()) {
+      BranchInst::Create(Target(Br->getSuccessor(0)), Copy[BB]);
+      continue;
+    }
+    // Head for the partner while it is still ahead.
+    bool TakeTrue = BB == Cand.Partner || !ReachesPartner.count(BB) ||
+                    ReachesPartner.count(Br->getSuccessor(0));
+    BranchInst::Create(Target(Br->getSuccessor(0)), Target(Br->getSuccessor(1)),
+                       ConstantInt::getBool(Ctx, TakeTrue), Copy[BB]);
+  }
+  BasicBlock *ReplicaEntry = Copy[Cand.Blocks.front().first];
+  if (ReplicaEntry != Single)
+    SinglePred->getTerminator()->replaceSuccessorWith(Single, ReplicaEntry);
+
+  // The successor's PHIs get one entry per exiting edge of the replica.
+  for (PHINode &PN : SingleSucc->phis()) {
+    Value *V = PN.getIncomingValueForBlock(Single);
+    PN.setIncomingBlock(PN.getBasicBlockIndex(Single), Exiting.front());
+    for (BasicBlock *BB : drop_begin(Exiting))
+      PN.addIncoming(V, BB);
+  }
+
+  // Values of the single block no longer dominate their users.
+  for (Instruction &I : *Single) {
+    SmallVector<Use *, 8> Outside;
+    for (Use &U : I.uses()) {
+      auto *User = cast<Instruction>(U.getUser());
+      if (User->getParent() != Single)
+        Outside.push_back(&U);
+    }
+    if (Outside.empty())
+      continue;
+    SSAUpdater SSA;
+    SSA.Initialize(I.getType(), I.getName());
+    SSA.AddAvailableValue(Single, &I);
+    if (ReplicaEntry != Single)
+      SSA.AddAvailableValue(ReplicaEntry, PoisonValue::get(I.getType()));
+    for (Use *U : Outside)
+      SSA.RewriteUse(*U);
+  }
+
+  for (auto &[BB, Replica] : Cand.Blocks)
+    Replica = Copy[BB];
+  if (RS == 1)
+    for (auto &Pair : Cand.Blocks)
+      std::swap(Pair.first, Pair.second);
+  Cand.Exits[1 - RS] = SingleSucc;
+  Cand.Replicated = true;
+}
+
+bool ControlFlowMelder::findMeldCandidate(DivergentRegion &R,
+                                          MeldCandidate &Best) {
+  buildChain(R, 0);
+  buildChain(R, 1);
+  if (MeldModeOpt == MeldMode::Diamond &&
+      (R.Chain[0].size() != 1 || R.Chain[1].size() != 1 ||
+       R.Chain[0][0]->getSingleSuccessor() != R.Exit ||
+       R.Chain[1][0]->getSingleSuccessor() != R.Exit)) {
+    emitMissed("NotDiamond", *R.Entry,
+               "region is not an if-then-else diamond with one block per "
+               "side (-cf-meld-mode=diamond)");
+    return false;
+  }
+
+  size_t N = R.Chain[0].size(), M = R.Chain[1].size();
+  SmallVector<MeldCandidate, 16> Cands(N * M);
+  const char *Reason = nullptr;
+  double BestScore = 0.0;
+  for (size_t I = 0; I < N; ++I) {
+    for (size_t J = 0; J < M; ++J) {
+      BasicBlock *B1 = R.Chain[0][I], *B2 = R.Chain[1][J];
+      MeldCandidate Cand;
+      if (!getCandidate(R, B1, B2, Cand, Reason))
+        continue;
+      BestScore = std::max(BestScore, Cand.Score);
+      ORE.emit([&]() {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "Profitability",
+                                          R.Entry->getTerminator())
+               << "melding profitability of "
+               << ore::NV("TrueBlock", B1->getName()) << " and "
+               << ore::NV("FalseBlock", B2->getName()) << " ("
+               << ore::NV("Kind", getKindName(Cand.Kind)) << ") is "
+               << ore::NV("Score", formatScore(Cand.Score));
+      });
+      if (Cand.Score >= MeldThreshold)
+        Cands[I * M + J] = std::move(Cand);
+    }
+  }
+  if (alignSubgraphs(R, Cands, Best))
+    return true;
+  if (BestScore > 0.0 || !Reason)
+    emitMissed("NotProfitable", *R.Entry,
+               "no pair of subgraphs reaches the melding threshold (best "
+               "profitability " +
+                   formatScore(BestScore) + ", threshold " +
+                   formatScore(MeldThreshold) + ")");
+  else
+    emitMissed("NoMeldableSubgraphs", *R.Entry, Reason);
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Code generation
+//===----------------------------------------------------------------------===//
+
+/// Collect the values defined on path \p Side before \p BB (including PHIs of
+/// \p BB itself) that are used in or after \p BB. After melding, \p BB's code
+/// lives in a block that the other path also reaches, so these definitions
+/// would no longer dominate those uses.
+static void collectPathValues(const DominatorTree &DT, BasicBlock *PathStart,
+                              BasicBlock *BB, unsigned Side,
+                              SmallVectorImpl<PathValue> &Values) {
+  auto IsAfter = [&](const Use &U) {
+    auto *User = cast<Instruction>(U.getUser());
+    if (!DT.isReachableFromEntry(User->getParent()))
+      return false;
+    if (auto *PN = dyn_cast<PHINode>(User))
+      return DT.dominates(BB, PN->getIncomingBlock(U)) && PN->getParent() != BB;
+    return DT.dominates(BB, User->getParent());
+  };
+  for (BasicBlock &Block : *BB->getParent()) {
+    if (!DT.isReachableFromEntry(&Block) || !DT.dominates(PathStart, &Block))
+      continue;
+    if (&Block != BB && DT.dominates(BB, &Block))
+      continue;
+    for (Instruction &I : Block) {
+      if (&Block == BB && !isa<PHINode>(I))
+        break;
+      PathValue PV{&I, Side, {}};
+      for (Use &U : I.uses())
+        if (IsAfter(U))
+          PV.Uses.push_back(&U);
+      if (!PV.Uses.empty())
+        Values.push_back(std::move(PV));
+    }
+  }
+}
+
+/// Region simplification for a single-block subgraph: move \p BB's PHIs (if
+/// any) into a block of their own and split off a conditional branch, so that
+/// the returned block has a single predecessor, no PHIs and a single
+/// successor.
+static BasicBlock *simplifySubgraph(BasicBlock *BB, bool SplitBranch) {
+  if (isa<PHINode>(BB->front()) || !BB->getSinglePredecessor())
+    BB = BB->splitBasicBlock(BB->getFirstNonPHIIt(), BB->getName() + ".body");
+  if (SplitBranch && !BB->getSingleSuccessor())
+    BB->splitBasicBlock(BB->getTerminator(), BB->getName() + ".br");
+  return BB;
+}
+
+static void prepareForMove(BasicBlock *BB) {
+  for (Instruction &I : make_early_inc_range(*BB)) {
+    I.dropDbgRecords();
+    if (isa<DbgInfoIntrinsic>(I))
+      I.eraseFromParent();
+  }
+}
+
+/// Pre-processing: collect the path values of both sides and check that each
+/// of them can be routed through a PHI in the melded block, i.e. that its
+/// definition dominates the melded block's predecessor on its path.
+bool ControlFlowMelder::collectAllPathValues(
+    const DivergentRegion &R, const MeldCandidate &Cand,
+    const DominatorTree &DomTree, SmallVectorImpl<PathValue> &Values) {
+  BasicBlock *Blocks[2] = {Cand.getEntry(0), Cand.getEntry(1)};
+  for (unsigned Side = 0; Side < 2; ++Side)
+    collectPathValues(DomTree, R.Entry->getTerminator()->getSuccessor(Side),
+                      Blocks[Side], Side, Values);
+  return all_of(Values, [&](const PathValue &PV) {
+    return !PV.Def->getType()->isTokenTy() &&
+           DomTree.dominates(PV.Def->getParent(), Blocks[PV.Side]);
+  });
+}
+
+/// Emit the aligned instructions of one pair of blocks, starting at the end
+/// of \p Cur. Returns the block in which the emitted code ends.
+BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
+                                              const InstrAlignment &Alignment,
+                                              Value *Cond, MeldStats &Stats) {
+  LLVMContext &Ctx = F.getContext();
+  BasicBlock *InsertBefore = Cur->getNextNode();
+  for (size_t K = 0, E = Alignment.size(); K < E;) {
+    const AlignedPair &P = Alignment[K];
+    if (P.isMatch()) {
+      Instruction *I1 = P.True, *I2 = P.False;
+      I1->moveBefore(*Cur, Cur->end());
+      IRBuilder<> Builder(I1);
+      for (unsigned Idx = 0, NumOps = I1->getNumOperands(); Idx != NumOps;
+           ++Idx) {
+        Value *Op1 = I1->getOperand(Idx), *Op2 = I2->getOperand(Idx);
+        if (Op1 == Op2)
+          continue;
+        I1->setOperand(Idx, Builder.CreateSelect(Cond, Op1, Op2, "meld.sel"));
+        ++Stats.Selects;
+      }
+      I1->andIRFlags(I2);
+      I1->applyMergedLocation(I1->getDebugLoc(), I2->getDebugLoc());
+      I1->dropUnknownNonDebugMetadata();
+      I2->replaceAllUsesWith(I1);
+      I2->eraseFromParent();
+      ++Stats.Pairs;
+      ++K;
+      continue;
+    }
+
+    // Unpredication: move the maximal run of unaligned instructions of one
+    // side into a block that only that side's lanes enter.
+    unsigned Side = P.True ? 0 : 1;
+    BasicBlock *Run = BasicBlock::Create(
+        Ctx, Side == 0 ? "meld.then" : "meld.else", &F, InsertBefore);
+    BasicBlock *Join = BasicBlock::Create(Ctx, "meld.join", &F, InsertBefore);
+    SmallVector<Instruction *, 8> Moved;
+    for (; K < E && !Alignment[K].isMatch() &&
+           (Side == 0) == (Alignment[K].True != nullptr);
+         ++K) {
+      Instruction *I = Side == 0 ? Alignment[K].True : Alignment[K].False;
+      I->moveBefore(*Run, Run->end());
+      Moved.push_back(I);
+    }
+    BranchInst::Create(Join, Run);
+    BranchInst::Create(Side == 0 ? Run : Join, Side == 0 ? Join : Run, Cond,
+                       Cur);
+    for (Instruction *I : Moved) {
+      if (all_of(I->users(), [&](User *U) {
+            return cast<Instruction>(U)->getParent() == Run;
+          }))
+        continue;
+      PHINode *PN =
+          PHINode::Create(I->getType(), 2, I->getName() + ".meld", Join);
+      PN->addIncoming(I, Run);
+      PN->addIncoming(PoisonValue::get(I->getType()), Cur);
+      I->replaceUsesWithIf(PN, [&](Use &U) {
+        return cast<Instruction>(U.getUser())->getParent() != Run &&
+               U.getUser() != PN;
+      });
+    }
+    ++Stats.Runs;
+    Cur = Join;
+  }
+  return Cur;
+}
+
+/// Terminate \p From with a branch on the condition that leaves the melded
+/// subgraph to \p Exit1 (true lanes) or \p Exit2 (false lanes). \p Edges are
+/// the exiting edges now entering \p From (or \p From itself for a single
+/// edge); the exits' PHIs are rewritten to take their values through \p From,
+/// via new PHIs in \p From if several edges merge there. If both exits are the
+/// same block, two forwarding blocks keep the paths apart.
+void ControlFlowMelder::emitExitBranch(BasicBlock *From,
+                                       ArrayRef<ExitEdge> Edges,
+                                       BasicBlock *Exit1, BasicBlock *Exit2,
+                                       Value *Cond) {
+  BasicBlock *Incoming[2] = {From, From};
+  BasicBlock *Exits[2] = {Exit1, Exit2};
+  if (Exit1 == Exit2) {
+    for (unsigned Side = 0; Side < 2; ++Side) {
+      Incoming[Side] = BasicBlock::Create(
+          F.getContext(), Side == 0 ? "meld.exit.true" : "meld.exit.false", &F,
+          From->getNextNode());
+      BranchInst::Create(Exit1, Incoming[Side]);
+    }
+    BranchInst::Create(Incoming[0], Incoming[1], Cond, From);
+  } else {
+    BranchInst::Create(Exit1, Exit2, Cond, From);
+  }
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    if (Edges.size() == 1 && Edges.front().NewPred == From) {
+      Exits[Side]->replacePhiUsesWith(Edges.front().Old[Side], Incoming[Side]);
+      continue;
+    }
+    for (PHINode &PN : Exits[Side]->phis()) {
+      PHINode *Merged = PHINode::Create(PN.getType(), Edges.size(),
+                                        PN.getName() + ".meld", From);
+      Merged->moveBefore(*From, From->getFirstNonPHIIt());
+      for (const ExitEdge &E : Edges) {
+        Merged->addIncoming(PN.getIncomingValueForBlock(E.Old[Side]),
+                            E.NewPred);
+        PN.removeIncomingValue(E.Old[Side], /*DeletePHIIfEmpty=*/false);
+      }
+      PN.addIncoming(Merged, Incoming[Side]);
+    }
+  }
+}
+
+void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
+                                      MeldCandidate &Cand,
+                                      ArrayRef<InstrAlignment> Alignments,
+                                      ArrayRef<PathValue> PathValues) {
+  LLVMContext &Ctx = F.getContext();
+  Value *Cond = R.Cond;
+  bool IsRegion = Cand.Kind != MeldKind::BlockBlock;
+
+  // Region simplification of the entries.
+  BasicBlock *Preds[2];
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    BasicBlock *&Entry =
+        Side == 0 ? Cand.Blocks.front().first : Cand.Blocks.front().second;
+    Entry = simplifySubgraph(Entry, /*SplitBranch=*/!IsRegion);
+    Preds[Side] = Entry->getSinglePredecessor();
+    if (!IsRegion)
+      Cand.Exits[Side] = Entry->getSingleSuccessor();
+    assert(Preds[Side] && Cand.Exits[Side] && "Expected a SESE subgraph");
+  }
+  DenseMap<BasicBlock *, BasicBlock *> TrueOf, First, Last;
+  for (auto [B1, B2] : Cand.Blocks) {
+    prepareForMove(B1);
+    prepareForMove(B2);
+    TrueOf[B2] = B1;
+    First[B1] = BasicBlock::Create(Ctx, "meld", &F, B1);
+  }
+
+  // Make both paths enter the melded entry.
+  BasicBlock *MeldedEntry = First[Cand.getEntry(0)];
+  if (Preds[0] == Preds[1]) {
+    // Both entries are successors of the region entry; nothing is defined on
+    // the paths before them.
+    assert(Preds[0] == R.Entry && PathValues.empty());
+    Instruction *OldBr = R.Entry->getTerminator();
+    BranchInst::Create(MeldedEntry, OldBr->getIterator());
+    OldBr->eraseFromParent();
+  } else {
+    for (unsigned Side = 0; Side < 2; ++Side)
+      Preds[Side]->getTerminator()->replaceSuccessorWith(Cand.getEntry(Side),
+                                                         MeldedEntry);
+  }
+
+  // Route path values through PHIs in the melded entry.
+  for (const PathValue &PV : PathValues) {
+    PHINode *PN = PHINode::Create(PV.Def->getType(), 2,
+                                  PV.Def->getName() + ".meld", MeldedEntry);
+    Value *Poison = PoisonValue::get(PV.Def->getType());
+    PN->addIncoming(PV.Side == 0 ? PV.Def : Poison, Preds[0]);
+    PN->addIncoming(PV.Side == 1 ? PV.Def : Poison, Preds[1]);
+    for (Use *U : PV.Uses)
+      U->set(PN);
+  }
+
+  // Meld the blocks; predecessors inside the subgraph come first.
+  MeldStats Stats;
+  BasicBlock *ExitBlock = nullptr;
+  SmallVector<ExitEdge, 4> ExitEdges;
+  for (auto [Idx, Pair] : enumerate(Cand.Blocks)) {
+    auto [B1, B2] = Pair;
+    BasicBlock *Melded = First[B1];
+    // PHIs of interior blocks are copied, not melded: each lane only uses the
+    // PHI of its own path.
+    for (BasicBlock *BB : {B1, B2}) {
+      for (PHINode &PN : make_early_inc_range(BB->phis())) {
+        PN.moveBefore(*Melded, Melded->getFirstNonPHIIt());
+        for (unsigned In = 0, E = PN.getNumIncomingValues(); In != E; ++In) {
+          BasicBlock *Pred = PN.getIncomingBlock(In);
+          BasicBlock *NewPred =
+              Last.lookup(BB == B1 ? Pred : TrueOf.lookup(Pred));
+          assert(NewPred && "Unmapped predecessor");
+          PN.setIncomingBlock(In, NewPred);
+        }
+      }
+    }
+    BasicBlock *End = emitMeldedBody(Melded, Alignments[Idx], Cond, Stats);
+    Last[B1] = End;
+
+    auto *Br1 = cast<BranchInst>(B1->getTerminator());
+    auto *Br2 = cast<BranchInst>(B2->getTerminator());
+    if (!IsRegion) {
+      emitExitBranch(End, {{{B1, B2}, End}}, Cand.Exits[0], Cand.Exits[1],
+                     Cond);
+      continue;
+    }
+    // All exiting edges of a melded region go to one exit block, which keeps
+    // the next pair of subgraphs single-entry.
+    SmallVector<BasicBlock *, 2> Targets;
+    for (BasicBlock *Succ : successors(Br1)) {
+      if (BasicBlock *Target = First.lookup(Succ)) {
+        Targets.push_back(Target);
+        continue;
+      }
+      if (!ExitBlock)
+        ExitBlock = BasicBlock::Create(Ctx, "meld.exit", &F, End);
+      ExitEdges.push_back({{B1, B2}, End});
+      Targets.push_back(ExitBlock);
+    }
+    if (Br1->isUnconditional()) {
+      BranchInst::Create(Targets[0], End);
+      continue;
+    }
+    Value *BrCond = IRBuilder<>(End).CreateSelect(
+        Cond, Br1->getCondition(), Br2->getCondition(), "meld.cond");
+    BranchInst::Create(Targets[0], Targets[1], BrCond, End);
+  }
+
+  if (ExitBlock)
+    emitExitBranch(ExitBlock, ExitEdges, Cand.Exits[0], Cand.Exits[1], Cond);
+
+  // Only the original terminators are left in the original blocks.
+  for (auto [B1, B2] : Cand.Blocks)
+    for (BasicBlock *BB : {B1, B2})
+      BB->getTerminator()->eraseFromParent();
+  for (auto [B1, B2] : Cand.Blocks) {
+    for (BasicBlock *BB : {B1, B2}) {
+      assert(BB->empty() && BB->use_empty() && "Melded block still in use");
+      BB->eraseFromParent();
+    }
+  }
+
+  NumInstrsMelded += Stats.Pairs;
+  NumSelects += Stats.Selects;
+  NumUnpredicatedRuns += Stats.Runs;
+  switch (Cand.Kind) {
+  case MeldKind::BlockBlock:
+    ++NumBlockBlockMelds;
+    break;
+  case MeldKind::BlockRegion:
+    ++NumBlockRegionMelds;
+    break;
+  case MeldKind::RegionRegion:
+    ++NumRegionRegionMelds;
+    break;
+  }
+  LLVM_DEBUG(dbgs() << "cf-meld: melded " << Stats.Pairs << " pairs, "
+                    << Stats.Selects << " selects, " << Stats.Runs
+                    << " unpredicated runs\n");
+  ORE.emit([&]() {
+    return OptimizationRemark(DEBUG_TYPE, "Melded", R.Entry->getTerminator())
+           << "melded " << ore::NV("Kind", getKindName(Cand.Kind))
+           << " with profitability "
+           << ore::NV("Score", formatScore(Cand.Score)) << ": "
+           << ore::NV("AlignedPairs", Stats.Pairs) << " aligned pairs, "
+           << ore::NV("Selects", Stats.Selects) << " selects, "
+           << ore::NV("UnpredicatedRuns", Stats.Runs) << " unpredicated runs";
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+bool ControlFlowMelder::tryRegion(BasicBlock &Entry) {
+  ++NumRegionsConsidered;
+  DivergentRegion R;
+  if (!buildRegion(Entry, R))
+    return false;
+  MeldCandidate Cand;
+  if (!findMeldCandidate(R, Cand))
+    return false;
+
+  // Names of the entries before they are modified.
+  std::string TrueName = Cand.getEntry(0)->getName().str();
+  std::string FalseName = Cand.getEntry(1)->getName().str();
+  // For basic-block/region melds only the single block and its partner have
+  // instructions to align until the region is replicated.
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> ToAlign(Cand.Blocks);
+  if (Cand.Kind == MeldKind::BlockRegion)
+    ToAlign.assign(1, Cand.RegionSide == 0
+                          ? std::make_pair(Cand.Partner, Cand.Single)
+                          : std::make_pair(Cand.Single, Cand.Partner));
+  SmallVector<InstrAlignment, 4> Alignments(ToAlign.size());
+  for (auto [Idx, Pair] : enumerate(ToAlign)) {
+    if (!alignInstructions(Pair.first, Pair.second, Alignments[Idx])) {
+      emitMissed("TooLarge", Entry, "blocks are too large to align");
+      return false;
+    }
+  }
+  // Require a non-select aligned pair; this makes every meld remove at least
+  // one instruction that is not a select, PHI or branch.
+  if (none_of(Alignments, [](const InstrAlignment &Alignment) {
+        return any_of(Alignment, [](const AlignedPair &P) {
+          return P.isMatch() && !isa<SelectInst>(P.True);
+        });
+      })) {
+    emitMissed("NothingAligned", Entry,
+               "no compatible instructions in " + TrueName + " and " +
+                   FalseName);
+    return false;
+  }
+  SmallVector<PathValue, 8> PathValues;
+  if (!collectAllPathValues(R, Cand, *DT, PathValues)) {
+    emitMissed("DominanceRepair", Entry,
+               "cannot repair dominance of values defined on the paths");
+    return false;
+  }
+  LLVM_DEBUG(dbgs() << "cf-meld: melding " << TrueName << " with " << FalseName
+                    << " (score " << Cand.Score << ")\n");
+  if (Cand.Kind == MeldKind::BlockRegion) {
+    // Replicate the region on the single block's side; from then on this is
+    // a region-region meld. Redo the alignment and the dominance analysis on
+    // the new CFG (their feasibility was checked above).
+    replicateRegion(Cand);
+    Alignments.resize(Cand.Blocks.size());
+    for (auto [Idx, Pair] : enumerate(Cand.Blocks)) {
+      bool Aligned =
+          alignInstructions(Pair.first, Pair.second, Alignments[Idx]);
+      assert(Aligned && "Replicated blocks are at most as large as before");
+      (void)Aligned;
+    }
+    DominatorTree NewDT(F);
+    PathValues.clear();
+    bool Repairable = collectAllPathValues(R, Cand, NewDT, PathValues);
+    assert(Repairable && "Replication must not change dominance of entries");
+    (void)Repairable;
+  }
+  meldSubgraphs(R, Cand, Alignments, PathValues);
+  return true;
+}
+
+bool ControlFlowMelder::runOneRound() {
+  TTI = &FAM.getResult<TargetIRAnalysis>(F);
+  DT = &FAM.getResult<DominatorTreeAnalysis>(F);
+  PDT = &FAM.getResult<PostDominatorTreeAnalysis>(F);
+  LI = &FAM.getResult<LoopAnalysis>(F);
+  UI = &FAM.getResult<UniformityInfoAnalysis>(F);
+
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  RPONumber.clear();
+  unsigned Number = 0;
+  for (BasicBlock *BB : RPOT)
+    RPONumber[BB] = Number++;
+  for (BasicBlock *BB : RPOT)
+    if (isDivergentBranch(*BB) && tryRegion(*BB))
+      return true;
+  return false;
+}
+
+void ControlFlowMelder::simplifyFunction() {
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 8> BackEdges;
+  FindFunctionBackedges(F, BackEdges);
+  SmallVector<WeakVH, 8> LoopHeaders;
+  for (const auto &Edge : BackEdges)
+    LoopHeaders.push_back(const_cast<BasicBlock *>(Edge.second));
+
+  SimplifyCFGOptions Options;
+  Options.hoistCommonInsts(false).sinkCommonInsts(false).speculateBlocks(false);
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    SmallVector<WeakVH, 32> Blocks;
+    for (BasicBlock &BB : F)
+      Blocks.push_back(&BB);
+    for (WeakVH &Handle : Blocks)
+      if (auto *BB = cast_or_null<BasicBlock>(Handle))
+        Changed |= simplifyCFG(BB, *TTI, nullptr, Options, LoopHeaders);
+  }
+
+  // Post-processing: drop selects whose operands became equal (e.g. after
+  // simplifyCFG merged duplicate PHIs).
+  for (Instruction &I : make_early_inc_range(instructions(F))) {
+    auto *SI = dyn_cast<SelectInst>(&I);
+    if (SI && SI->getTrueValue() == SI->getFalseValue()) {
+      SI->replaceAllUsesWith(SI->getTrueValue());
+      SI->eraseFromParent();
+    }
+  }
+}
+
+bool ControlFlowMelder::run() {
+  bool Changed = false;
+  for (unsigned NumMelds = 0; NumMelds < MeldMaxMelds; ++NumMelds) {
+    if (!runOneRound())
+      break;
+    Changed = true;
+    simplifyFunction();
+    FAM.invalidate(F, PreservedAnalyses::none());
+  }
+  return Changed;
+}
+
+PreservedAnalyses ControlFlowMeldingPass::run(Function &F,
+                                              FunctionAnalysisManager &AM) {
+  if (MeldThreshold <= 0.0)
+    report_fatal_error("-cf-meld-threshold must be greater than 0",
+                       /*gen_crash_diag=*/false);
+  if (F.isDeclaration())
+    return PreservedAnalyses::all();
+  const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
+  if (!MeldForce && !TTI.hasBranchDivergence(&F))
+    return PreservedAnalyses::all();
+  if (!ControlFlowMelder(F, AM).run())
+    return PreservedAnalyses::all();
+  return PreservedAnalyses::none();
+}
