@@ -268,9 +268,10 @@ static bool passesBefore(const MachineBasicBlock &X, const MachineBasicBlock &T,
 /// P parks its lanes for a block T that the wave cannot bypass on its way
 /// from X to P, so none of B's lanes is still parked when the wave reaches
 /// P. (In a reconverging CFG whose blocks all reach the exit, T in P* implies
-/// that; the explicit check also covers infinite loops.) A branch on B's own rejoin mask has a cheaper
-/// lowering of its own and keeps the parked-lanes form; so does a P that
-/// branches on m_P, which must be exactly the parked lanes there.
+/// that; the explicit check also covers infinite loops.) A branch on B's own
+/// rejoin mask has a cheaper lowering of its own and keeps the parked-lanes
+/// form; so does a P that branches on m_P, which must be exactly the parked
+/// lanes there.
 bool SIInsertRejoinMasks::canRejoinSavedExec(const BlockSet &PStar,
                                              const MachineBasicBlock &P,
                                              MachineInstr &If) const {

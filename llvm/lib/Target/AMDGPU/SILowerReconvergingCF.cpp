@@ -317,16 +317,17 @@ void SILowerReconvergingCF::lowerRejoinedLaneBranch(MachineInstr &EndCf,
   MachineBasicBlock &MBB = *If.getParent();
   Register Mask = EndCf.getOperand(0).getReg();
   Register Live = MRI->createVirtualRegister(TRI->getBoolRC());
-  MachineInstr *OrSave = BuildMI(MBB, EndCf, EndCf.getDebugLoc(),
-                                 TII->get(Ops->OrSaveExec), Live)
-                             .addReg(Mask);
+  MachineInstr *OrSave =
+      BuildMI(MBB, EndCf, EndCf.getDebugLoc(), TII->get(Ops->OrSaveExec), Live)
+          .addReg(Mask);
   markSCCDead(*OrSave);
 
   // The lanes parked for P, computed by SIInsertRejoinMasks as exec & ~m,
   // are the live lanes.
   SmallVector<MachineInstr *, 4> ParkedDefs;
   for (auto I = std::next(EndCf.getIterator()); I != If.getIterator(); ++I)
-    if (I->getOpcode() == Ops->AndN2 && I->getOperand(1).getReg() == Ops->Exec &&
+    if (I->getOpcode() == Ops->AndN2 &&
+        I->getOperand(1).getReg() == Ops->Exec &&
         I->getOperand(2).getReg() == Mask)
       ParkedDefs.push_back(&*I);
   for (MachineInstr *AndN2 : ParkedDefs) {
@@ -346,10 +347,10 @@ void SILowerReconvergingCF::lowerRejoinedLaneBranch(MachineInstr &EndCf,
     LV->removeVirtualRegisterDead(Off, If);
     LV->replaceKillInstruction(Mask, If, *OrSave);
   }
-  MachineInstr *Xor = BuildMI(MBB, If, If.getDebugLoc(),
-                              TII->get(Ops->XorTerm), Ops->Exec)
-                          .addReg(Ops->Exec)
-                          .addReg(Live);
+  MachineInstr *Xor =
+      BuildMI(MBB, If, If.getDebugLoc(), TII->get(Ops->XorTerm), Ops->Exec)
+          .addReg(Ops->Exec)
+          .addReg(Live);
   markSCCDead(*Xor);
   MachineInstr *Br = BuildMI(MBB, skipToUncondBrOrEnd(If), If.getDebugLoc(),
                              TII->get(AMDGPU::S_CBRANCH_EXECZ))

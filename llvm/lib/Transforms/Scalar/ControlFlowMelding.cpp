@@ -185,6 +185,13 @@ static cl::opt<double>
                   cl::desc("Minimum melding profitability of a pair of "
                            "subgraphs (must be greater than 0)"));
 
+static cl::opt<unsigned> RunOverhead(
+    "cf-meld-run-overhead", cl::init(3), cl::Hidden,
+    cl::desc("Estimated cost of unpredicating one unaligned run behind a "
+             "branch (save, skip and restore of the exec mask); a meld must "
+             "save more latency than its selects and runs cost, 0 turns the "
+             "check off"));
+
 static cl::opt<MeldMode> MeldModeOpt(
     "cf-meld-mode", cl::init(MeldMode::DARM), cl::Hidden,
     cl::desc("Which divergent regions control-flow melding handles"),
@@ -230,6 +237,12 @@ using InstrAlignment = SmallVector<AlignedPair, 32>;
 struct ExitEdge {
   BasicBlock *Old[2];
   BasicBlock *NewPred;
+};
+
+/// The estimate of estimateCost, in issued instructions.
+struct MeldCost {
+  uint64_t Saved = 0;
+  uint64_t Overhead = 0;
 };
 
 struct MeldStats {
@@ -333,6 +346,7 @@ private:
   uint64_t getSavedLatency(BasicBlock *B1, BasicBlock *B2,
                            uint64_t &Total) const;
   uint64_t getBlockLatency(BasicBlock *BB) const;
+  MeldCost estimateCost(ArrayRef<InstrAlignment> Alignments) const;
   bool isAlignable(const Instruction &I) const;
   bool areCompatible(const Instruction *I1, const Instruction *I2) const;
   int getMatchScore(const Instruction *I1, const Instruction *I2) const;
@@ -450,6 +464,50 @@ uint64_t ControlFlowMelder::getSavedLatency(BasicBlock *B1, BasicBlock *B2,
       Saved += std::min(Latency, It->second);
   }
   return Saved;
+}
+
+/// What the melded code saves and what it adds, in instructions a wave
+/// issues: each aligned pair issues once instead of twice (saves 1); each
+/// differing operand of a pair needs a select (costs 1); each maximal run of
+/// unaligned instructions of a side is unpredicated behind a branch (costs
+/// -cf-meld-run-overhead). MP_S weighs pairs by latency and ignores the
+/// added code, so a meld of two sides that share their memory operations
+/// but differ in most operands scores well and still makes every wave issue
+/// more instructions, twice as many where the branch rarely diverges at run
+/// time (lu_perimeter of the kernel suite). Counting instructions keeps the
+/// meld from costing more than it saves when both sides run.
+MeldCost
+ControlFlowMelder::estimateCost(ArrayRef<InstrAlignment> Alignments) const {
+  MeldCost Cost;
+  // Operands that are themselves an aligned pair become one value.
+  DenseMap<const Value *, const Value *> Partner;
+  for (const InstrAlignment &Alignment : Alignments)
+    for (const AlignedPair &P : Alignment)
+      if (P.isMatch())
+        Partner[P.True] = P.False;
+  for (const InstrAlignment &Alignment : Alignments) {
+    bool InRun[2] = {false, false};
+    for (const AlignedPair &P : Alignment) {
+      if (P.isMatch()) {
+        Cost.Saved += 1;
+        for (unsigned Idx = 0, E = P.True->getNumOperands(); Idx != E; ++Idx) {
+          const Value *A = P.True->getOperand(Idx);
+          const Value *B = P.False->getOperand(Idx);
+          if (A != B && Partner.lookup(A) != B)
+            ++Cost.Overhead;
+        }
+        InRun[0] = InRun[1] = false;
+        continue;
+      }
+      unsigned Side = P.True ? 0 : 1;
+      const Instruction *I = P.True ? P.True : P.False;
+      if (isIgnoredInstruction(*I) || InRun[Side])
+        continue;
+      InRun[Side] = true;
+      Cost.Overhead += RunOverhead;
+    }
+  }
+  return Cost;
 }
 
 double ControlFlowMelder::computeProfitability(BasicBlock *B1,
@@ -1377,6 +1435,18 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry) {
                "no compatible instructions in " + TrueName + " and " +
                    FalseName);
     return false;
+  }
+  if (RunOverhead != 0) {
+    MeldCost Cost = estimateCost(Alignments);
+    if (Cost.Saved <= Cost.Overhead) {
+      emitMissed("OverheadExceedsSaving", Entry,
+                 "melding " + TrueName + " and " + FalseName + " saves " +
+                     Twine(Cost.Saved).str() +
+                     " instructions but its selects and unpredicated runs "
+                     "add " +
+                     Twine(Cost.Overhead).str());
+      return false;
+    }
   }
   SmallVector<PathValue, 8> PathValues;
   if (!collectAllPathValues(R, Cand, *DT, PathValues)) {

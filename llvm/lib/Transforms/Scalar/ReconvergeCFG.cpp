@@ -775,9 +775,8 @@ void Reconverger::mergeRefinablePhis(Function &F) {
   // Keep the most defined phis (fewest poison inputs) and replace the others
   // by a kept one that refines them.
   auto Undefined = [](PHINode *P) {
-    return count_if(P->incoming_values(), [](Value *V) {
-      return isa<PoisonValue, UndefValue>(V);
-    });
+    return count_if(P->incoming_values(),
+                    [](Value *V) { return isa<PoisonValue, UndefValue>(V); });
   };
   SmallVector<PHINode *, 32> Order(AllPhis);
   stable_sort(Order, [&](PHINode *A, PHINode *B) {

@@ -5,13 +5,13 @@
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes='default<O2>' -debug-pass-manager -disable-output < %s 2>&1 | FileCheck %s --check-prefix=OFF
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-meld=0 -passes='default<O3>' -debug-pass-manager -disable-output < %s 2>&1 | FileCheck %s --check-prefix=OFF
 ; RUN: opt -mtriple=x86_64-unknown-linux-gnu -passes='default<O3>' -debug-pass-manager -disable-output < %s 2>&1 | FileCheck %s --check-prefix=OFF
-; And it melds at -O3 with no extra flags:
-; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes='default<O3>' -pass-remarks=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; And it considers the diamond at -O3 with no extra flags:
+; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes='default<O3>' -pass-remarks-analysis=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
 ; O3: Running pass: LoopUnrollPass on
 ; O3: Running pass: ControlFlowMeldingPass on diamond
 ; OFF-NOT: ControlFlowMeldingPass
-; REMARK: remark: {{.*}}melded
+; REMARK: remark: {{.*}}melding profitability of then and else
 
 define amdgpu_kernel void @diamond(ptr addrspace(1) %out, ptr addrspace(1) %a, ptr addrspace(1) %b) {
 entry:
