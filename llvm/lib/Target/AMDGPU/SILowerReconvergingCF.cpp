@@ -110,6 +110,9 @@ private:
   void markSCCDead(MachineInstr &MI) const {
     MI.findRegisterDefOperand(AMDGPU::SCC, TRI)->setIsDead();
   }
+  MachineInstr *buildExeczBranch(MachineInstr &MI, MachineOperand &Target);
+  void erasePseudo(MachineInstr &MI, ArrayRef<Register> Changed,
+                   ArrayRef<Register> Created = {});
   void lowerIf(MachineInstr &MI);
   void lowerSavingIf(MachineInstr &MI);
   void lowerElse(MachineInstr &MI);
@@ -151,6 +154,37 @@ char &llvm::SILowerReconvergingCFID = SILowerReconvergingCF::ID;
 INITIALIZE_PASS(SILowerReconvergingCF, DEBUG_TYPE,
                 "SI lower reconverging control flow", false, false)
 
+/// `S_CBRANCH_EXECZ Target` for the pseudo \p MI, after its terminator copies.
+MachineInstr *SILowerReconvergingCF::buildExeczBranch(MachineInstr &MI,
+                                                      MachineOperand &Target) {
+  MachineInstr *Br =
+      BuildMI(*MI.getParent(), skipToUncondBrOrEnd(MI), MI.getDebugLoc(),
+              TII->get(AMDGPU::S_CBRANCH_EXECZ))
+          .add(Target);
+  if (LIS)
+    LIS->InsertMachineInstrInMaps(*Br);
+  return Br;
+}
+
+/// Erases the lowered pseudo \p MI (whose slot index a replacement has taken,
+/// if LIS is in use) and recomputes the live intervals of the registers it
+/// read or wrote (\p Changed) and of the new ones (\p Created).
+void SILowerReconvergingCF::erasePseudo(MachineInstr &MI,
+                                        ArrayRef<Register> Changed,
+                                        ArrayRef<Register> Created) {
+  MI.eraseFromParent();
+  if (!LIS)
+    return;
+  LIS->removeAllRegUnitsForPhysReg(AMDGPU::EXEC);
+  for (Register R : Changed) {
+    LIS->removeInterval(R);
+    if (!MRI->reg_nodbg_empty(R))
+      LIS->createAndComputeVirtRegInterval(R);
+  }
+  for (Register R : Created)
+    LIS->createAndComputeVirtRegInterval(R);
+}
+
 void SILowerReconvergingCF::lowerIf(MachineInstr &MI) {
   MachineBasicBlock &MBB = *MI.getParent();
   const DebugLoc &DL = MI.getDebugLoc();
@@ -166,24 +200,12 @@ void SILowerReconvergingCF::lowerIf(MachineInstr &MI) {
                           .addReg(Ops->Exec)
                           .add(MI.getOperand(1));
   markSCCDead(*And);
-  MachineInstr *Br = BuildMI(MBB, skipToUncondBrOrEnd(MI), DL,
-                             TII->get(AMDGPU::S_CBRANCH_EXECZ))
-                         .add(MI.getOperand(2));
   if (LV)
     LV->replaceKillInstruction(Cond, MI, *And);
-  if (LIS) {
+  if (LIS)
     LIS->ReplaceMachineInstrInMaps(MI, *And);
-    LIS->InsertMachineInstrInMaps(*Br);
-    LIS->removeAllRegUnitsForPhysReg(AMDGPU::EXEC);
-  }
-  MI.eraseFromParent();
-  if (LIS) {
-    for (Register R : {Cond, Saved}) {
-      LIS->removeInterval(R);
-      if (!MRI->reg_nodbg_empty(R))
-        LIS->createAndComputeVirtRegInterval(R);
-    }
-  }
+  buildExeczBranch(MI, MI.getOperand(2));
+  erasePseudo(MI, {Cond, Saved});
   ++NumIfs;
 }
 
@@ -207,9 +229,6 @@ void SILowerReconvergingCF::lowerSavingIf(MachineInstr &MI) {
   MachineInstr *SetExec =
       BuildMI(MBB, MI, DL, TII->get(Ops->MovTerm), Ops->Exec)
           .addReg(Tmp, RegState::Kill);
-  MachineInstr *Br = BuildMI(MBB, skipToUncondBrOrEnd(MI), DL,
-                             TII->get(AMDGPU::S_CBRANCH_EXECZ))
-                         .add(MI.getOperand(2));
   if (LV) {
     LV->replaceKillInstruction(Cond, MI, *And);
     LV->getVarInfo(Tmp).Kills.push_back(SetExec);
@@ -218,18 +237,9 @@ void SILowerReconvergingCF::lowerSavingIf(MachineInstr &MI) {
     LIS->InsertMachineInstrInMaps(*Copy);
     LIS->ReplaceMachineInstrInMaps(MI, *And);
     LIS->InsertMachineInstrInMaps(*SetExec);
-    LIS->InsertMachineInstrInMaps(*Br);
-    LIS->removeAllRegUnitsForPhysReg(AMDGPU::EXEC);
   }
-  MI.eraseFromParent();
-  if (LIS) {
-    for (Register R : {Cond, Saved}) {
-      LIS->removeInterval(R);
-      if (!MRI->reg_nodbg_empty(R))
-        LIS->createAndComputeVirtRegInterval(R);
-    }
-    LIS->createAndComputeVirtRegInterval(Tmp);
-  }
+  buildExeczBranch(MI, MI.getOperand(2));
+  erasePseudo(MI, {Cond, Saved}, {Tmp});
   ++NumIfs;
 }
 
@@ -255,26 +265,15 @@ void SILowerReconvergingCF::lowerElse(MachineInstr &MI) {
                           .addReg(Ops->Exec)
                           .addReg(Dst);
   markSCCDead(*Xor);
-  MachineInstr *Br = BuildMI(MBB, skipToUncondBrOrEnd(MI), DL,
-                             TII->get(AMDGPU::S_CBRANCH_EXECZ))
-                         .add(MI.getOperand(2));
   if (LV)
     LV->replaceKillInstruction(Src, MI, *OrSave);
   if (LIS) {
     LIS->InsertMachineInstrInMaps(*OrSave);
     LIS->ReplaceMachineInstrInMaps(MI, *And);
     LIS->InsertMachineInstrInMaps(*Xor);
-    LIS->InsertMachineInstrInMaps(*Br);
-    LIS->removeAllRegUnitsForPhysReg(AMDGPU::EXEC);
   }
-  MI.eraseFromParent();
-  if (LIS) {
-    for (Register R : {Src, Dst}) {
-      LIS->removeInterval(R);
-      LIS->createAndComputeVirtRegInterval(R);
-    }
-    LIS->createAndComputeVirtRegInterval(Save);
-  }
+  buildExeczBranch(MI, MI.getOperand(2));
+  erasePseudo(MI, {Src, Dst}, {Save});
   ++NumIfs;
   ++NumRejoins;
 }
@@ -352,25 +351,13 @@ void SILowerReconvergingCF::lowerRejoinedLaneBranch(MachineInstr &EndCf,
           .addReg(Ops->Exec)
           .addReg(Live);
   markSCCDead(*Xor);
-  MachineInstr *Br = BuildMI(MBB, skipToUncondBrOrEnd(If), If.getDebugLoc(),
-                             TII->get(AMDGPU::S_CBRANCH_EXECZ))
-                         .add(If.getOperand(2));
   if (LIS) {
     LIS->ReplaceMachineInstrInMaps(EndCf, *OrSave);
     LIS->ReplaceMachineInstrInMaps(If, *Xor);
-    LIS->InsertMachineInstrInMaps(*Br);
-    LIS->removeAllRegUnitsForPhysReg(AMDGPU::EXEC);
   }
+  buildExeczBranch(If, If.getOperand(2));
   EndCf.eraseFromParent();
-  If.eraseFromParent();
-  if (LIS) {
-    for (Register R : {Mask, Off}) {
-      LIS->removeInterval(R);
-      if (!MRI->reg_nodbg_empty(R))
-        LIS->createAndComputeVirtRegInterval(R);
-    }
-    LIS->createAndComputeVirtRegInterval(Live);
-  }
+  erasePseudo(If, {Mask, Off}, {Live});
   ++NumIfs;
   ++NumRejoins;
   ++NumRejoinedLaneBranches;
