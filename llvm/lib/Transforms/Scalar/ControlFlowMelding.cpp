@@ -73,6 +73,11 @@
 //     callee; no operand bundles; every differing operand can be replaced by
 //     a variable). A match scores latency + 2 minus the number of differing
 //     operands (at least 1); each gap costs 2.
+//     Net-benefit check (not in the paper; estimateCost): the meld must save
+//     more issued instructions (one per aligned pair) than it adds (a select
+//     per differing operand that is not itself an aligned pair, and
+//     -cf-meld-run-overhead per unaligned run); otherwise it is rejected with
+//     an OverheadExceedsSaving remark.
 //  4. Region replication (basic-block/region, replicateRegion): G's CFG is
 //     copied onto b's side as empty blocks, b takes the place of p, and every
 //     conditional branch of the copy gets a constant condition that leads to
