@@ -387,6 +387,11 @@ private:
   PHINode *getRoutePhi(BasicBlock *Flow, BasicBlock *Target);
   void materializeFlowBlocks();
   void repairPhis();
+  bool repairPhiAlongRoutes(PHINode *Phi);
+  bool isRoutedElsewhere(BasicBlock *Flow, BasicBlock *Pred,
+                         BasicBlock *Target);
+  Value *getRouteValue(BasicBlock *Flow, PHINode *Phi,
+                       SmallVectorImpl<PHINode *> &Created);
   void repairDominance();
   void mergeRefinablePhis(Function &F);
 };
@@ -635,8 +640,88 @@ void Reconverger::materializeFlowBlocks() {
   }
 }
 
+/// True if the threads that reach \p Flow from \p Pred have a route to a
+/// target of Flow other than \p Target.
+bool Reconverger::isRoutedElsewhere(BasicBlock *Flow, BasicBlock *Pred,
+                                    BasicBlock *Target) {
+  for (auto &[T, ToT] : Routes[Flow])
+    if (T != Target &&
+        any_of(ToT, [&](const Route &R) { return R.Pred == Pred; }))
+      return true;
+  return false;
+}
+
+/// The value of \p Phi for the threads that leave flow block \p Flow towards
+/// Phi's block: the value of the old edge each of them came along, and
+/// poison for the threads routed elsewhere (they never reach Phi's block
+/// from Flow). New phis go into \p Created; null if a predecessor is
+/// neither an old predecessor of Phi's block nor a flow block, or if the
+/// routes do not say where its threads go.
+Value *Reconverger::getRouteValue(BasicBlock *Flow, PHINode *Phi,
+                                  SmallVectorImpl<PHINode *> &Created) {
+  BasicBlock *Target = Phi->getParent();
+  for (PHINode *P : Created)
+    if (P->getParent() == Flow)
+      return P;
+  auto *New = PHINode::Create(Phi->getType(), pred_size(Flow),
+                              Phi->getName() + ".route", Flow->begin());
+  Created.push_back(New);
+  const SmallVector<Route, 4> &ToTarget = Routes[Flow][Target];
+  auto &Old = OldIncoming[Phi];
+  for (BasicBlock *P : predecessors(Flow)) {
+    auto R = find_if(ToTarget, [&](const Route &R) { return R.Pred == P; });
+    Value *V = PoisonValue::get(Phi->getType());
+    if (R == ToTarget.end()) {
+      if (!isRoutedElsewhere(Flow, P, Target))
+        V = nullptr;
+    } else if (!R->Cond) {
+      V = getRouteValue(P, Phi, Created);
+    } else {
+      auto In = find_if(Old, [&](const auto &In) { return In.first == P; });
+      V = In != Old.end() ? In->second : nullptr;
+    }
+    if (!V)
+      return nullptr;
+    New->addIncoming(V, P);
+  }
+  return New;
+}
+
+/// Rebuilds \p Phi from the routes of the flow blocks in front of its block
+/// (getRouteValue); false, with nothing changed, if some predecessor is not
+/// covered by them.
+bool Reconverger::repairPhiAlongRoutes(PHINode *Phi) {
+  SmallVector<PHINode *, 4> Created;
+  SmallVector<Value *, 4> Values;
+  auto &Old = OldIncoming[Phi];
+  for (BasicBlock *P : predecessors(Phi->getParent())) {
+    auto In = find_if(Old, [&](const auto &In) { return In.first == P; });
+    Value *V = nullptr;
+    if (In != Old.end())
+      V = In->second;
+    else if (Routes.count(P))
+      V = getRouteValue(P, Phi, Created);
+    if (!V) {
+      for (PHINode *New : Created)
+        New->dropAllReferences();
+      for (PHINode *New : Created)
+        New->eraseFromParent();
+      return false;
+    }
+    Values.push_back(V);
+  }
+  for (auto [I, V] : enumerate(Values))
+    Phi->setIncomingValue(I, V);
+  return true;
+}
+
 /// Rebuilds the phis whose block lost or gained predecessors: the value on
 /// a new incoming edge is the value on the old edge the threads came along.
+/// Where flow blocks lead to the phi's block, their routes say which old
+/// edge each thread came along (repairPhiAlongRoutes), and threads routed
+/// elsewhere get poison, as the structurizer gives them undef: their values
+/// are then live only where they are needed. Otherwise SSAUpdater
+/// reconstructs the value.
 void Reconverger::repairPhis() {
   SmallVector<PHINode *, 16> Stale;
   for (auto &[Phi, Old] : OldIncoming) {
@@ -658,6 +743,8 @@ void Reconverger::repairPhis() {
       Phi->addIncoming(Phi, P);
   }
   for (PHINode *Phi : Stale) {
+    if (repairPhiAlongRoutes(Phi))
+      continue;
     BasicBlock *BB = Phi->getParent();
     SSAUpdater Updater;
     Updater.Initialize(Phi->getType(), Phi->getName());

@@ -21,14 +21,14 @@ define amdgpu_kernel void @divergent_diamond(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    [[A:%.*]] = add i32 [[TID]], 1
 ; CHECK-NEXT:    br label %[[FLOW]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[V1:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[A]], %[[THEN]] ]
+; CHECK-NEXT:    [[V_ROUTE:%.*]] = phi i32 [ [[A]], %[[THEN]] ], [ poison, %[[ENTRY]] ]
 ; CHECK-NEXT:    [[FLOW_TO_ELSE:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ false, %[[THEN]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_ELSE]], label %[[ELSE:.*]], label %[[JOIN:.*]]
 ; CHECK:       [[ELSE]]:
 ; CHECK-NEXT:    [[B:%.*]] = mul i32 [[TID]], 3
 ; CHECK-NEXT:    br label %[[JOIN]]
 ; CHECK:       [[JOIN]]:
-; CHECK-NEXT:    [[V:%.*]] = phi i32 [ [[V1]], %[[FLOW]] ], [ [[B]], %[[ELSE]] ]
+; CHECK-NEXT:    [[V:%.*]] = phi i32 [ [[V_ROUTE]], %[[FLOW]] ], [ [[B]], %[[ELSE]] ]
 ; CHECK-NEXT:    store i32 [[V]], ptr addrspace(1) [[OUT]], align 4
 ; CHECK-NEXT:    ret void
 ;

@@ -27,8 +27,8 @@ define amdgpu_kernel void @two_entries_divergent(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    [[C1_INV:%.*]] = xor i1 [[C1]], true
 ; CHECK-NEXT:    br label %[[FLOW]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[B_NEXT8:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[A]], %[[L1]] ]
-; CHECK-NEXT:    [[A_NEXT6:%.*]] = phi i32 [ 1, %[[ENTRY]] ], [ [[A_NEXT]], %[[L1]] ]
+; CHECK-NEXT:    [[B_NEXT8:%.*]] = phi i32 [ [[A]], %[[L1]] ], [ poison, %[[ENTRY]] ]
+; CHECK-NEXT:    [[A_NEXT6:%.*]] = phi i32 [ [[A_NEXT]], %[[L1]] ], [ 1, %[[ENTRY]] ]
 ; CHECK-NEXT:    [[FLOW_TO_EXIT14:%.*]] = phi i1 [ false, %[[ENTRY]] ], [ [[C1_INV]], %[[L1]] ]
 ; CHECK-NEXT:    [[FLOW_TO_L2:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ [[C1]], %[[L1]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_L2]], label %[[L2]], label %[[FLOW1:.*]]

@@ -91,19 +91,19 @@ define amdgpu_kernel void @nested_continue(ptr addrspace(1) %out) {
 ; CHECK:       [[INNER_LATCH_VIRT:.*]]:
 ; CHECK-NEXT:    br i1 [[MORE:%.*]], label %[[FLOW:.*]], label %[[OUTER]]
 ; CHECK:       [[OUTER]]:
-; CHECK-NEXT:    [[J_NEXT3:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[J_NEXT:%.*]], %[[INNER_LATCH_VIRT]] ]
+; CHECK-NEXT:    [[J_NEXT2:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[J_NEXT:%.*]], %[[INNER_LATCH_VIRT]] ]
 ; CHECK-NEXT:    [[I:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[I_NEXT:%.*]], %[[INNER_LATCH_VIRT]] ]
 ; CHECK-NEXT:    [[I_NEXT]] = add i32 [[I]], 1
 ; CHECK-NEXT:    [[STOP:%.*]] = icmp ugt i32 [[I_NEXT]], [[TID]]
 ; CHECK-NEXT:    [[STOP_INV:%.*]] = xor i1 [[STOP]], true
 ; CHECK-NEXT:    br label %[[FLOW]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[J_NEXT4:%.*]] = phi i32 [ [[J_NEXT]], %[[INNER_LATCH_VIRT]] ], [ [[J_NEXT3]], %[[OUTER]] ]
-; CHECK-NEXT:    [[J2:%.*]] = phi i32 [ [[J_NEXT]], %[[INNER_LATCH_VIRT]] ], [ 0, %[[OUTER]] ]
+; CHECK-NEXT:    [[J_NEXT3:%.*]] = phi i32 [ [[J_NEXT2]], %[[OUTER]] ], [ [[J_NEXT]], %[[INNER_LATCH_VIRT]] ]
+; CHECK-NEXT:    [[J_ROUTE:%.*]] = phi i32 [ 0, %[[OUTER]] ], [ [[J_NEXT]], %[[INNER_LATCH_VIRT]] ]
 ; CHECK-NEXT:    [[FLOW_TO_INNER:%.*]] = phi i1 [ true, %[[INNER_LATCH_VIRT]] ], [ [[STOP_INV]], %[[OUTER]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_INNER]], label %[[INNER:.*]], label %[[FLOW1:.*]]
 ; CHECK:       [[INNER]]:
-; CHECK-NEXT:    [[J:%.*]] = phi i32 [ [[J2]], %[[FLOW]] ]
+; CHECK-NEXT:    [[J:%.*]] = phi i32 [ [[J_ROUTE]], %[[FLOW]] ]
 ; CHECK-NEXT:    [[J_NEXT]] = add i32 [[J]], 1
 ; CHECK-NEXT:    [[BRK:%.*]] = icmp eq i32 [[J_NEXT]], [[TID]]
 ; CHECK-NEXT:    br i1 [[BRK]], label %[[FLOW1]], label %[[INNER_LATCH:.*]]
@@ -112,7 +112,7 @@ define amdgpu_kernel void @nested_continue(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    [[MORE]] = icmp ult i32 [[X]], [[I]]
 ; CHECK-NEXT:    br label %[[INNER_LATCH_VIRT]]
 ; CHECK:       [[FLOW1]]:
-; CHECK-NEXT:    [[J_NEXT5:%.*]] = phi i32 [ [[J_NEXT4]], %[[FLOW]] ], [ [[J_NEXT]], %[[INNER]] ]
+; CHECK-NEXT:    [[J_NEXT5:%.*]] = phi i32 [ [[J_NEXT3]], %[[FLOW]] ], [ [[J_NEXT]], %[[INNER]] ]
 ; CHECK-NEXT:    [[FLOW_TO_INNER_EXIT:%.*]] = phi i1 [ false, %[[FLOW]] ], [ true, %[[INNER]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_INNER_EXIT]], label %[[INNER_EXIT:.*]], label %[[A:.*]]
 ; CHECK:       [[INNER_EXIT]]:

@@ -44,12 +44,12 @@ define amdgpu_kernel void @fig4_5a(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    [[CB_INV:%.*]] = xor i1 [[CB]], true
 ; CHECK-NEXT:    br label %[[FLOW]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[I3:%.*]] = phi i32 [ 0, %[[A]] ], [ 1, %[[B]] ]
+; CHECK-NEXT:    [[I_ROUTE:%.*]] = phi i32 [ 1, %[[B]] ], [ 0, %[[A]] ]
 ; CHECK-NEXT:    [[FLOW_TO_D2:%.*]] = phi i1 [ false, %[[A]] ], [ [[CB]], %[[B]] ]
 ; CHECK-NEXT:    [[FLOW_TO_C:%.*]] = phi i1 [ true, %[[A]] ], [ [[CB_INV]], %[[B]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_C]], label %[[C:.*]], label %[[FLOW1:.*]]
 ; CHECK:       [[C]]:
-; CHECK-NEXT:    [[I:%.*]] = phi i32 [ [[I3]], %[[FLOW]] ], [ [[I_NEXT:%.*]], %[[E:.*]] ]
+; CHECK-NEXT:    [[I:%.*]] = phi i32 [ [[I_ROUTE]], %[[FLOW]] ], [ [[I_NEXT:%.*]], %[[E:.*]] ]
 ; CHECK-NEXT:    [[CC:%.*]] = icmp ult i32 [[I]], [[TID]]
 ; CHECK-NEXT:    br i1 [[CC]], label %[[E]], label %[[FLOW1]]
 ; CHECK:       [[E]]:
