@@ -54,6 +54,11 @@
 /// B's lanes is then the same as rejoining the parked ones, so m_P is B's
 /// exec as SI_IF found it: SI_IF's own result, which SILowerReconvergingCF
 /// defines as the saved exec (one S_AND_SAVEEXEC, like upstream's simple if).
+/// The same holds with further divergent branches to P (ORs) when Q is empty
+/// and B is the only block of P0: every wave in P* then came in through B,
+/// so each lane parked for P is one of B's lanes, and those branches need
+/// not record their lanes at all; they become a plain `exec &= %c`, as the
+/// inner ifs of a short-circuit condition do upstream.
 ///
 /// A divergent branch in P may send on to its secondary successor exactly
 /// the lanes that P rejoins (AMDGPUReconvergeCFG marks it with
@@ -97,6 +102,8 @@ STATISTIC(NumMoves, "Divergent branches that set a rejoin mask (MOVE)");
 STATISTIC(NumOrs, "Divergent branches that add to a rejoin mask (OR)");
 STATISTIC(NumZeroInits, "Zero-initializations of rejoin masks");
 STATISTIC(NumSavedExec, "Rejoin masks that are a saved exec");
+STATISTIC(NumUnrecordedParks, "Divergent branches whose parked lanes a "
+                              "saved-exec rejoin mask covers");
 STATISTIC(NumRejoinedLaneBranches,
           "Divergent branches on the rejoin mask of their own block");
 STATISTIC(NumElses, "Flow blocks lowered as upstream SI_ELSE");
@@ -134,7 +141,7 @@ private:
   static bool routesRejoinedLanes(const MachineBasicBlock &MBB);
   bool formElse(MachineBasicBlock &F);
   bool canRejoinSavedExec(const BlockSet &PStar, const MachineBasicBlock &P,
-                          MachineInstr &If) const;
+                          MachineInstr &If, bool EnteredOnlyAtB) const;
   static bool isRejoinUnobservable(const MachineBasicBlock &P);
   static BlockSet computePStar(MachineBasicBlock &P,
                                ArrayRef<MachineInstr *> Ifs);
@@ -263,18 +270,21 @@ static bool passesBefore(const MachineBasicBlock &X, const MachineBasicBlock &T,
 }
 
 /// True if m_P may be the whole exec of \p If's block B (see the file
-/// comment), where \p If is the only divergent branch that targets P and B
-/// sets m_P with a MOVE: every other divergent branch X on the way from B to
-/// P parks its lanes for a block T that the wave cannot bypass on its way
-/// from X to P, so none of B's lanes is still parked when the wave reaches
-/// P. (In a reconverging CFG whose blocks all reach the exit, T in P* implies
-/// that; the explicit check also covers infinite loops.) A branch on B's own
-/// rejoin mask has a cheaper lowering of its own and keeps the parked-lanes
-/// form; so does a P that branches on m_P, which must be exactly the parked
-/// lanes there.
+/// comment), where B sets m_P with a MOVE and every wave that runs a block
+/// of P* entered P* through B (\p EnteredOnlyAtB; always so when If is the
+/// only divergent branch that targets P). Then every divergent branch X on
+/// the way from B to P must park its lanes for P or for a block T that the
+/// wave cannot bypass on its way from X to P, so none of B's lanes is still
+/// parked elsewhere when the wave reaches P, and no other lane gets there.
+/// (In a reconverging CFG whose blocks all reach the exit, T in P* implies
+/// that; the explicit check also covers infinite loops.) A branch on its own
+/// block's rejoin mask has a cheaper lowering of its own and keeps the
+/// parked-lanes form; so does a P that branches on m_P, which must be
+/// exactly the parked lanes there.
 bool SIInsertRejoinMasks::canRejoinSavedExec(const BlockSet &PStar,
                                              const MachineBasicBlock &P,
-                                             MachineInstr &If) const {
+                                             MachineInstr &If,
+                                             bool EnteredOnlyAtB) const {
   const MachineBasicBlock *B = If.getParent();
   if (RoutesRejoined.count(B) || RoutesRejoined.count(&P))
     return false;
@@ -283,7 +293,9 @@ bool SIInsertRejoinMasks::canRejoinSavedExec(const BlockSet &PStar,
     if (X == B || T == X->end() || T->getOpcode() != AMDGPU::SI_IF)
       return true;
     const MachineBasicBlock *Target = T->getOperand(2).getMBB();
-    return Target != &P && passesBefore(*X, *Target, P);
+    if (Target == &P)
+      return EnteredOnlyAtB && !RoutesRejoined.count(X);
+    return passesBefore(*X, *Target, P);
   });
 }
 
@@ -309,14 +321,43 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
     SSA.AddAvailableValue(MBB, R);
   };
 
+  // Q: blocks outside P* with an edge into (P* \ P0) or into P_head.
+  SetVector<MachineBasicBlock *> Q;
+  auto AddEntries = [&](MachineBasicBlock *Y) {
+    for (MachineBasicBlock *X : Y->predecessors())
+      if (!InPStar(X))
+        Q.insert(X);
+  };
+  // In block order, not set order: the output must not depend on pointers.
+  for (MachineBasicBlock &Y : *P.getParent())
+    if (PStar.count(&Y) && (!Pset.count(&Y) || !IsP0(&Y)))
+      AddEntries(&Y);
+  AddEntries(&P);
+
+  // With a single block B of P0 and no Q, every wave in P* came in through
+  // B, so the other divergent branches to P need not record their lanes.
+  MachineInstr *SavedExecIf = nullptr;
+  auto InP0 = [&](MachineInstr *If) { return IsP0(If->getParent()); };
+  if (count_if(Ifs, InP0) == 1) {
+    MachineInstr *If = *find_if(Ifs, InP0);
+    bool EnteredOnlyAtB = Q.empty();
+    if ((Ifs.size() == 1 || EnteredOnlyAtB) &&
+        canRejoinSavedExec(PStar, P, *If, EnteredOnlyAtB))
+      SavedExecIf = If;
+  }
+
   // MOVE or OR in each block of Pset; the OR's first operand is filled in
   // once every definition is known.
   SmallVector<std::pair<MachineInstr *, MachineBasicBlock *>, 4> Ors;
   for (MachineInstr *If : Ifs) {
     MachineBasicBlock *B = If->getParent();
-    if (Ifs.size() == 1 && IsP0(B) && canRejoinSavedExec(PStar, P, *If)) {
-      Define(B, If->getOperand(0).getReg());
-      ++NumSavedExec;
+    if (SavedExecIf) {
+      if (If == SavedExecIf) {
+        Define(B, If->getOperand(0).getReg());
+        ++NumSavedExec;
+      } else {
+        ++NumUnrecordedParks;
+      }
       continue;
     }
     Register Parked;
@@ -337,18 +378,6 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
     ++NumOrs;
   }
 
-  // Q: blocks outside P* with an edge into (P* \ P0) or into P_head.
-  SetVector<MachineBasicBlock *> Q;
-  auto AddEntries = [&](MachineBasicBlock *Y) {
-    for (MachineBasicBlock *X : Y->predecessors())
-      if (!InPStar(X))
-        Q.insert(X);
-  };
-  // In block order, not set order: the output must not depend on pointers.
-  for (MachineBasicBlock &Y : *P.getParent())
-    if (PStar.count(&Y) && (!Pset.count(&Y) || !IsP0(&Y)))
-      AddEntries(&Y);
-  AddEntries(&P);
   for (MachineBasicBlock *X : Q)
     Define(X, buildZero(*X));
 

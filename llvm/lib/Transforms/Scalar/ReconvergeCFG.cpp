@@ -105,6 +105,8 @@ STATISTIC(NumVirtualNodes,
           "Number of divergent branches moved into a virtual node");
 STATISTIC(NumDominanceRepairs,
           "Number of definitions whose uses were repaired by SSA update");
+STATISTIC(NumFoldedPhis,
+          "Number of phis replaced by the one value that dominates them");
 STATISTIC(NumMergedPhis, "Number of repair phis merged into an equal phi");
 STATISTIC(NumFunctionsChanged, "Number of functions made reconverging");
 STATISTIC(NumAlreadyReconverging,
@@ -392,7 +394,8 @@ private:
                          BasicBlock *Target);
   Value *getRouteValue(BasicBlock *Flow, PHINode *Phi,
                        SmallVectorImpl<PHINode *> &Created);
-  void repairDominance();
+  void repairDominance(const DominatorTree &DT);
+  void foldDominatedPhis(const DominatorTree &DT);
   void mergeRefinablePhis(Function &F);
 };
 
@@ -766,8 +769,7 @@ void Reconverger::repairPhis() {
 /// Rewrites uses that their definition no longer dominates. Such a use is
 /// only reached, on any thread's path, after the definition, so the value
 /// that SSAUpdater finds along the path is the definition's.
-void Reconverger::repairDominance() {
-  DominatorTree DT(F);
+void Reconverger::repairDominance(const DominatorTree &DT) {
   SmallVector<Instruction *, 32> Defs;
   for (BasicBlock &BB : F)
     if (!Routes.count(&BB))
@@ -800,12 +802,65 @@ unsigned Reconverger::run(ArrayRef<BasicBlock *> Ordering) {
     processStep(N);
   materializeFlowBlocks();
   repairPhis();
-  repairDominance();
+  DominatorTree DT(F); // The CFG is final from here on.
+  repairDominance(DT);
+  foldDominatedPhis(DT);
   mergeRefinablePhis(F);
   for (Instruction *I : Inversions)
     if (I->use_empty())
       I->eraseFromParent();
   return FlowBlocks.size();
+}
+
+/// A route phi gives poison to the threads that arrive from a flow block's
+/// other predecessors, so it is often `phi [V, A], [poison, B]`, where V
+/// dominates the flow block: V itself refines it, and using V keeps one
+/// value live through the flow block instead of a copy per route (a copy of
+/// a vector promoted from an alloca is a register tuple). The same holds for
+/// any phi whose inputs are one value V, poison, undef or the phi itself,
+/// when V dominates the phi's block; such phis are replaced by V until none
+/// is left. Route phis stay: they are what the flow blocks branch on.
+void Reconverger::foldDominatedPhis(const DominatorTree &DT) {
+  SmallPtrSet<PHINode *, 16> Keep;
+  for (auto &[Edge, Phi] : RoutePhis)
+    Keep.insert(Phi);
+  SmallVector<PHINode *, 32> Worklist;
+  for (BasicBlock &BB : F)
+    for (PHINode &Phi : BB.phis())
+      if (!Keep.count(&Phi))
+        Worklist.push_back(&Phi);
+  SmallPtrSet<PHINode *, 16> Folded;
+  while (!Worklist.empty()) {
+    PHINode *Phi = Worklist.pop_back_val();
+    if (Folded.count(Phi))
+      continue;
+    Value *Common = nullptr;
+    for (Value *V : Phi->incoming_values()) {
+      if (V == Phi || isa<PoisonValue, UndefValue>(V) || V == Common)
+        continue;
+      if (Common) {
+        Common = nullptr;
+        break;
+      }
+      Common = V;
+    }
+    if (!Common)
+      continue;
+    auto *Def = dyn_cast<Instruction>(Common);
+    if (Def && !DT.properlyDominates(Def->getParent(), Phi->getParent()))
+      continue;
+    for (User *U : Phi->users())
+      if (auto *UserPhi = dyn_cast<PHINode>(U);
+          UserPhi && UserPhi != Phi && !Keep.count(UserPhi))
+        Worklist.push_back(UserPhi);
+    Phi->replaceAllUsesWith(Common);
+    Folded.insert(Phi);
+  }
+  for (PHINode *Phi : Folded) // Folded phis may use each other.
+    Phi->dropAllReferences();
+  for (PHINode *Phi : Folded)
+    Phi->eraseFromParent();
+  NumFoldedPhis += Folded.size();
 }
 
 /// SSA repair leaves phis that duplicate an existing phi of their block up

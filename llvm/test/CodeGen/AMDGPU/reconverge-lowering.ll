@@ -22,14 +22,11 @@ define amdgpu_kernel void @nested_if(ptr addrspace(1) %out) {
 ; W64-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
 ; W64-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
 ; W64-NEXT:    v_cmp_gt_u32_e32 vcc, 32, v2
-; W64-NEXT:    s_andn2_b64 s[0:1], exec, vcc
-; W64-NEXT:    s_and_b64 exec, exec, vcc
+; W64-NEXT:    s_and_saveexec_b64 s[0:1], vcc
 ; W64-NEXT:    s_cbranch_execz .LBB0_3
 ; W64-NEXT:  ; %bb.1: ; %b
-; W64-NEXT:    v_cmp_gt_u32_e32 vcc, 8, v2
-; W64-NEXT:    s_andn2_b64 s[2:3], exec, vcc
 ; W64-NEXT:    v_mov_b32_e32 v3, 1
-; W64-NEXT:    s_or_b64 s[0:1], s[0:1], s[2:3]
+; W64-NEXT:    v_cmp_gt_u32_e32 vcc, 8, v2
 ; W64-NEXT:    global_store_dword v[0:1], v3, off
 ; W64-NEXT:    s_waitcnt vmcnt(0)
 ; W64-NEXT:    s_and_b64 exec, exec, vcc
@@ -49,20 +46,17 @@ define amdgpu_kernel void @nested_if(ptr addrspace(1) %out) {
 ; W32:       ; %bb.0: ; %a
 ; W32-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
 ; W32-NEXT:    v_lshlrev_b32_e32 v1, 2, v0
-; W32-NEXT:    v_cmp_gt_u32_e32 vcc_lo, 32, v0
 ; W32-NEXT:    s_waitcnt lgkmcnt(0)
 ; W32-NEXT:    v_add_co_u32 v1, s0, s0, v1
 ; W32-NEXT:    v_add_co_ci_u32_e64 v2, null, s1, 0, s0
-; W32-NEXT:    s_andn2_b32 s0, exec_lo, vcc_lo
-; W32-NEXT:    s_and_b32 exec_lo, exec_lo, vcc_lo
+; W32-NEXT:    s_mov_b32 s0, exec_lo
+; W32-NEXT:    v_cmpx_gt_u32_e32 32, v0
 ; W32-NEXT:    s_cbranch_execz .LBB0_3
 ; W32-NEXT:  ; %bb.1: ; %b
+; W32-NEXT:    v_mov_b32_e32 v3, 1
 ; W32-NEXT:    v_cmp_gt_u32_e32 vcc_lo, 8, v0
-; W32-NEXT:    v_mov_b32_e32 v0, 1
-; W32-NEXT:    s_andn2_b32 s1, exec_lo, vcc_lo
-; W32-NEXT:    global_store_dword v[1:2], v0, off
+; W32-NEXT:    global_store_dword v[1:2], v3, off
 ; W32-NEXT:    s_waitcnt_vscnt null, 0x0
-; W32-NEXT:    s_or_b32 s0, s0, s1
 ; W32-NEXT:    s_and_b32 exec_lo, exec_lo, vcc_lo
 ; W32-NEXT:    s_cbranch_execz .LBB0_3
 ; W32-NEXT:  ; %bb.2: ; %c

@@ -8,8 +8,10 @@
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
-; Fig. 4.1b: A -> {B, D}, B -> {C, D}, C -> D. One mask for D: set (MOVE)
-; in A, OR-ed in B, one `exec |= mask` in D.
+; Fig. 4.1b: A -> {B, D}, B -> {C, D}, C -> D. One mask for D. Every wave in
+; P* = {A, B, C} came in through A, so the mask is A's saved exec (SI_IF's
+; result) and B parks its lanes without recording them (no S_ANDN2, no OR):
+; one `exec |= mask` in D.
 define amdgpu_kernel void @nested_if(ptr addrspace(1) %out) {
   ; CHECK-LABEL: name: nested_if
   ; CHECK: bb.0.a:
@@ -30,7 +32,6 @@ define amdgpu_kernel void @nested_if(ptr addrspace(1) %out) {
   ; CHECK-NEXT:   [[V_ADD_U:%[0-9]+]]:vreg_64_align2 = V_ADD_U64_PSEUDO killed [[S_LOAD_DWORDX2_IMM]], killed [[REG_SEQUENCE]], implicit-def dead $vcc, implicit $exec
   ; CHECK-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 32
   ; CHECK-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_64 = V_CMP_LT_U32_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_3]], implicit $exec
-  ; CHECK-NEXT:   [[S_ANDN2_B64_:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[V_CMP_LT_U32_e64_]], implicit-def dead $scc
   ; CHECK-NEXT:   [[SI_IF:%[0-9]+]]:sreg_64 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.3, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
   ; CHECK-NEXT:   S_BRANCH %bb.1
   ; CHECK-NEXT: {{  $}}
@@ -41,8 +42,6 @@ define amdgpu_kernel void @nested_if(ptr addrspace(1) %out) {
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_1]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 8
   ; CHECK-NEXT:   [[V_CMP_LT_U32_e64_1:%[0-9]+]]:sreg_64 = V_CMP_LT_U32_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_4]], implicit $exec
-  ; CHECK-NEXT:   [[S_ANDN2_B64_1:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[V_CMP_LT_U32_e64_1]], implicit-def dead $scc
-  ; CHECK-NEXT:   [[S_OR_B64_:%[0-9]+]]:sreg_64 = S_OR_B64 [[S_ANDN2_B64_]], [[S_ANDN2_B64_1]], implicit-def dead $scc
   ; CHECK-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_64 = SI_IF killed [[V_CMP_LT_U32_e64_1]], %bb.3, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
   ; CHECK-NEXT:   S_BRANCH %bb.2
   ; CHECK-NEXT: {{  $}}
@@ -53,14 +52,101 @@ define amdgpu_kernel void @nested_if(ptr addrspace(1) %out) {
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_2]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.3.d:
-  ; CHECK-NEXT:   [[PHI:%[0-9]+]]:sreg_64 = PHI [[S_ANDN2_B64_]], %bb.0, [[S_OR_B64_]], %bb.1, [[S_OR_B64_]], %bb.2
-  ; CHECK-NEXT:   SI_END_CF [[PHI]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; CHECK-NEXT:   SI_END_CF [[SI_IF]], implicit-def $exec, implicit-def $scc, implicit $exec
   ; CHECK-NEXT:   [[V_MOV_B32_e32_3:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 3, implicit $exec
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_3]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   S_ENDPGM 0
 a:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  %ca = icmp ult i32 %tid, 32
+  br i1 %ca, label %b, label %d
+b:
+  store volatile i32 1, ptr addrspace(1) %p
+  %cb = icmp ult i32 %tid, 8
+  br i1 %cb, label %c, label %d
+c:
+  store volatile i32 2, ptr addrspace(1) %p
+  br label %d
+d:
+  store volatile i32 3, ptr addrspace(1) %p
+  ret void
+}
+
+; Fig. 4.1b with a second way into B: a uniform branch in the entry skips A.
+; A wave that comes that way has no lanes of A's, so B must record what it
+; parks: MOVE (S_ANDN2) in A, zero in the entry (Q), OR in B.
+define amdgpu_kernel void @nested_if_second_entry(ptr addrspace(1) %out, i1 %skip) {
+  ; CHECK-LABEL: name: nested_if_second_entry
+  ; CHECK: bb.0.entry:
+  ; CHECK-NEXT:   successors: %bb.2(0x40000000), %bb.1(0x40000000)
+  ; CHECK-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; CHECK-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; CHECK-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; CHECK-NEXT:   [[S_LOAD_DWORD_IMM:%[0-9]+]]:sreg_32_xm0_xexec = S_LOAD_DWORD_IMM [[COPY]](p4), 8, 0 :: (dereferenceable invariant load (s32) from %ir.skip.kernarg.offset.align.down, align 8, addrspace 4)
+  ; CHECK-NEXT:   [[S_AND_B32_:%[0-9]+]]:sreg_32 = S_AND_B32 1, killed [[S_LOAD_DWORD_IMM]], implicit-def dead $scc
+  ; CHECK-NEXT:   S_CMP_EQ_U32 killed [[S_AND_B32_]], 1, implicit-def $scc
+  ; CHECK-NEXT:   [[S_CSELECT_B64_:%[0-9]+]]:sreg_64_xexec = S_CSELECT_B64 -1, 0, implicit $scc
+  ; CHECK-NEXT:   [[COPY2:%[0-9]+]]:sreg_64 = COPY [[S_CSELECT_B64_]]
+  ; CHECK-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 1023
+  ; CHECK-NEXT:   [[V_AND_B32_e64_:%[0-9]+]]:vgpr_32 = V_AND_B32_e64 [[COPY1]](s32), killed [[S_MOV_B32_]], implicit $exec
+  ; CHECK-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; CHECK-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_1]], [[V_AND_B32_e64_]], implicit $exec
+  ; CHECK-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; CHECK-NEXT:   [[DEF:%[0-9]+]]:sgpr_32 = IMPLICIT_DEF
+  ; CHECK-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
+  ; CHECK-NEXT:   [[REG_SEQUENCE:%[0-9]+]]:vreg_64_align2 = REG_SEQUENCE [[V_LSHLREV_B32_e64_]], %subreg.sub0, killed [[V_MOV_B32_e32_]], %subreg.sub1
+  ; CHECK-NEXT:   [[V_ADD_U:%[0-9]+]]:vreg_64_align2 = V_ADD_U64_PSEUDO killed [[S_LOAD_DWORDX2_IMM]], killed [[REG_SEQUENCE]], implicit-def dead $vcc, implicit $exec
+  ; CHECK-NEXT:   [[S_AND_B64_:%[0-9]+]]:sreg_64 = S_AND_B64 $exec, killed [[COPY2]], implicit-def dead $scc
+  ; CHECK-NEXT:   $vcc = COPY [[S_AND_B64_]]
+  ; CHECK-NEXT:   [[S_MOV_B64_:%[0-9]+]]:sreg_64 = S_MOV_B64 0
+  ; CHECK-NEXT:   S_CBRANCH_VCCNZ %bb.2, implicit $vcc
+  ; CHECK-NEXT:   S_BRANCH %bb.1
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT: bb.1.a:
+  ; CHECK-NEXT:   successors: %bb.2(0x40000000), %bb.4(0x40000000)
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT:   [[V_MOV_B32_e32_1:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
+  ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_1]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; CHECK-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 32
+  ; CHECK-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_64 = V_CMP_LT_U32_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_3]], implicit $exec
+  ; CHECK-NEXT:   [[S_ANDN2_B64_:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[V_CMP_LT_U32_e64_]], implicit-def dead $scc
+  ; CHECK-NEXT:   [[SI_IF:%[0-9]+]]:sreg_64 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.4, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; CHECK-NEXT:   S_BRANCH %bb.2
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT: bb.2.b:
+  ; CHECK-NEXT:   successors: %bb.3(0x40000000), %bb.4(0x40000000)
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT:   [[PHI:%[0-9]+]]:sreg_64 = PHI [[S_MOV_B64_]], %bb.0, [[S_ANDN2_B64_]], %bb.1
+  ; CHECK-NEXT:   [[V_MOV_B32_e32_2:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 1, implicit $exec
+  ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_2]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; CHECK-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 8
+  ; CHECK-NEXT:   [[V_CMP_LT_U32_e64_1:%[0-9]+]]:sreg_64 = V_CMP_LT_U32_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_4]], implicit $exec
+  ; CHECK-NEXT:   [[S_ANDN2_B64_1:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[V_CMP_LT_U32_e64_1]], implicit-def dead $scc
+  ; CHECK-NEXT:   [[S_OR_B64_:%[0-9]+]]:sreg_64 = S_OR_B64 [[PHI]], [[S_ANDN2_B64_1]], implicit-def dead $scc
+  ; CHECK-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_64 = SI_IF killed [[V_CMP_LT_U32_e64_1]], %bb.4, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; CHECK-NEXT:   S_BRANCH %bb.3
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT: bb.3.c:
+  ; CHECK-NEXT:   successors: %bb.4(0x80000000)
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT:   [[V_MOV_B32_e32_3:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 2, implicit $exec
+  ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_3]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT: bb.4.d:
+  ; CHECK-NEXT:   [[PHI1:%[0-9]+]]:sreg_64 = PHI [[S_ANDN2_B64_]], %bb.1, [[S_OR_B64_]], %bb.2, [[S_OR_B64_]], %bb.3
+  ; CHECK-NEXT:   SI_END_CF [[PHI1]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; CHECK-NEXT:   [[V_MOV_B32_e32_4:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 3, implicit $exec
+  ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_4]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; CHECK-NEXT:   S_ENDPGM 0
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  br i1 %skip, label %b, label %a
+a:
+  store volatile i32 0, ptr addrspace(1) %p
   %ca = icmp ult i32 %tid, 32
   br i1 %ca, label %b, label %d
 b:

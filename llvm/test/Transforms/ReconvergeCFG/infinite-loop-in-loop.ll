@@ -134,11 +134,10 @@ define amdgpu_kernel void @inner_while_return(ptr addrspace(1) %out, i32 %n) {
 ; CHECK-NEXT:    [[ENTER:%.*]] = icmp ult i32 [[I]], [[TID]]
 ; CHECK-NEXT:    br i1 [[ENTER]], label %[[FLOW:.*]], label %[[LATCH]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[J_ROUTE:%.*]] = phi i32 [ poison, %[[EXIT:.*]] ], [ 0, %[[OUTER]] ]
-; CHECK-NEXT:    [[FLOW_TO_SPIN:%.*]] = phi i1 [ true, %[[OUTER]] ], [ false, %[[EXIT]] ]
+; CHECK-NEXT:    [[FLOW_TO_SPIN:%.*]] = phi i1 [ true, %[[OUTER]] ], [ false, %[[EXIT:.*]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_SPIN]], label %[[SPIN:.*]], label %[[UNIFIEDRETURNBLOCK:.*]]
 ; CHECK:       [[SPIN]]:
-; CHECK-NEXT:    [[J:%.*]] = phi i32 [ [[J_ROUTE]], %[[FLOW]] ], [ [[J_NEXT:%.*]], %[[SPIN]] ]
+; CHECK-NEXT:    [[J:%.*]] = phi i32 [ 0, %[[FLOW]] ], [ [[J_NEXT:%.*]], %[[SPIN]] ]
 ; CHECK-NEXT:    [[J_NEXT]] = add i32 [[J]], 1
 ; CHECK-NEXT:    [[RET:%.*]] = icmp eq i32 [[J_NEXT]], [[TID]]
 ; CHECK-NEXT:    br i1 [[RET]], label %[[EARLY:.*]], label %[[SPIN]]

@@ -28,12 +28,11 @@ define amdgpu_kernel void @two_entries_divergent(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    br label %[[FLOW]]
 ; CHECK:       [[FLOW]]:
 ; CHECK-NEXT:    [[B_NEXT8:%.*]] = phi i32 [ [[A]], %[[L1]] ], [ poison, %[[ENTRY]] ]
-; CHECK-NEXT:    [[A_NEXT6:%.*]] = phi i32 [ [[A_NEXT]], %[[L1]] ], [ 1, %[[ENTRY]] ]
+; CHECK-NEXT:    [[B:%.*]] = phi i32 [ [[A_NEXT]], %[[L1]] ], [ 1, %[[ENTRY]] ]
 ; CHECK-NEXT:    [[FLOW_TO_EXIT14:%.*]] = phi i1 [ false, %[[ENTRY]] ], [ [[C1_INV]], %[[L1]] ]
 ; CHECK-NEXT:    [[FLOW_TO_L2:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ [[C1]], %[[L1]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_L2]], label %[[L2]], label %[[FLOW1:.*]]
 ; CHECK:       [[L2]]:
-; CHECK-NEXT:    [[B:%.*]] = phi i32 [ [[A_NEXT6]], %[[FLOW]] ]
 ; CHECK-NEXT:    [[B_NEXT]] = add i32 [[B]], 2
 ; CHECK-NEXT:    [[C2:%.*]] = icmp ult i32 [[B_NEXT]], [[TID]]
 ; CHECK-NEXT:    br i1 [[C2]], label %[[L1]], label %[[FLOW1]]
@@ -41,7 +40,7 @@ define amdgpu_kernel void @two_entries_divergent(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    [[FLOW_TO_EXIT1:%.*]] = phi i1 [ [[FLOW_TO_EXIT13:%.*]], %[[FLOW1]] ], [ false, %[[EXIT2:.*]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_EXIT1]], label %[[EXIT1:.*]], label %[[END:.*]]
 ; CHECK:       [[EXIT1]]:
-; CHECK-NEXT:    store i32 [[A_NEXT6]], ptr addrspace(1) [[OUT]], align 4
+; CHECK-NEXT:    store i32 [[B]], ptr addrspace(1) [[OUT]], align 4
 ; CHECK-NEXT:    br label %[[END]]
 ; CHECK:       [[FLOW1]]:
 ; CHECK-NEXT:    [[B_NEXT7:%.*]] = phi i32 [ [[B_NEXT8]], %[[FLOW]] ], [ [[B_NEXT]], %[[L2]] ]

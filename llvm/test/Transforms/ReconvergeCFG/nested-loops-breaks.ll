@@ -99,11 +99,10 @@ define amdgpu_kernel void @nested_continue(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    br label %[[FLOW]]
 ; CHECK:       [[FLOW]]:
 ; CHECK-NEXT:    [[J_NEXT3:%.*]] = phi i32 [ [[J_NEXT2]], %[[OUTER]] ], [ [[J_NEXT]], %[[INNER_LATCH_VIRT]] ]
-; CHECK-NEXT:    [[J_ROUTE:%.*]] = phi i32 [ 0, %[[OUTER]] ], [ [[J_NEXT]], %[[INNER_LATCH_VIRT]] ]
+; CHECK-NEXT:    [[J:%.*]] = phi i32 [ 0, %[[OUTER]] ], [ [[J_NEXT]], %[[INNER_LATCH_VIRT]] ]
 ; CHECK-NEXT:    [[FLOW_TO_INNER:%.*]] = phi i1 [ true, %[[INNER_LATCH_VIRT]] ], [ [[STOP_INV]], %[[OUTER]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_INNER]], label %[[INNER:.*]], label %[[FLOW1:.*]]
 ; CHECK:       [[INNER]]:
-; CHECK-NEXT:    [[J:%.*]] = phi i32 [ [[J_ROUTE]], %[[FLOW]] ]
 ; CHECK-NEXT:    [[J_NEXT]] = add i32 [[J]], 1
 ; CHECK-NEXT:    [[BRK:%.*]] = icmp eq i32 [[J_NEXT]], [[TID]]
 ; CHECK-NEXT:    br i1 [[BRK]], label %[[FLOW1]], label %[[INNER_LATCH:.*]]

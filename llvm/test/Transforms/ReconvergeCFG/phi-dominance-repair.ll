@@ -37,12 +37,11 @@ define amdgpu_kernel void @def_on_one_path(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    br label %[[Z]]
 ; CHECK:       [[FLOW]]:
 ; CHECK-NEXT:    [[V4]] = phi i32 [ [[V]], %[[B]] ], [ poison, %[[A]] ]
-; CHECK-NEXT:    [[VX_ROUTE:%.*]] = phi i32 [ [[VB]], %[[B]] ], [ [[VA]], %[[A]] ]
+; CHECK-NEXT:    [[VX:%.*]] = phi i32 [ [[VB]], %[[B]] ], [ [[VA]], %[[A]] ]
 ; CHECK-NEXT:    [[FLOW_TO_T2]] = phi i1 [ false, %[[A]] ], [ [[CB_INV]], %[[B]] ]
 ; CHECK-NEXT:    [[FLOW_TO_X:%.*]] = phi i1 [ true, %[[A]] ], [ [[CB]], %[[B]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_X]], label %[[X]], label %[[FLOW1]]
 ; CHECK:       [[X]]:
-; CHECK-NEXT:    [[VX:%.*]] = phi i32 [ [[VX_ROUTE]], %[[FLOW]] ]
 ; CHECK-NEXT:    store i32 [[VX]], ptr addrspace(1) [[OUT]], align 4
 ; CHECK-NEXT:    br label %[[FLOW1]]
 ; CHECK:       [[Z]]:

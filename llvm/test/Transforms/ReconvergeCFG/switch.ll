@@ -26,14 +26,12 @@ define amdgpu_kernel void @divergent_switch(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    [[PIVOT2:%.*]] = icmp slt i32 [[SEL]], 1
 ; CHECK-NEXT:    br i1 [[PIVOT2]], label %[[CASE0:.*]], label %[[FLOW:.*]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[V_ROUTE6:%.*]] = phi i32 [ 10, %[[CASE0]] ], [ poison, %[[NODEBLOCK1]] ]
 ; CHECK-NEXT:    [[FLOW_TO_NODEBLOCK:%.*]] = phi i1 [ true, %[[NODEBLOCK1]] ], [ false, %[[CASE0]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK]], label %[[NODEBLOCK:.*]], label %[[JOIN:.*]]
 ; CHECK:       [[NODEBLOCK]]:
 ; CHECK-NEXT:    [[PIVOT:%.*]] = icmp slt i32 [[SEL]], 2
 ; CHECK-NEXT:    br i1 [[PIVOT]], label %[[CASE1:.*]], label %[[FLOW3:.*]]
 ; CHECK:       [[FLOW3]]:
-; CHECK-NEXT:    [[V_ROUTE5:%.*]] = phi i32 [ 11, %[[CASE1]] ], [ poison, %[[NODEBLOCK]] ]
 ; CHECK-NEXT:    [[FLOW_TO_LEAFBLOCK:%.*]] = phi i1 [ true, %[[NODEBLOCK]] ], [ false, %[[CASE1]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_LEAFBLOCK]], label %[[LEAFBLOCK:.*]], label %[[JOIN]]
 ; CHECK:       [[LEAFBLOCK]]:
@@ -47,13 +45,12 @@ define amdgpu_kernel void @divergent_switch(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    store i32 2, ptr addrspace(1) [[OUT]], align 4
 ; CHECK-NEXT:    br label %[[FLOW4]]
 ; CHECK:       [[FLOW4]]:
-; CHECK-NEXT:    [[V_ROUTE:%.*]] = phi i32 [ 12, %[[CASE2]] ], [ poison, %[[LEAFBLOCK]] ]
 ; CHECK-NEXT:    [[FLOW_TO_DEFAULT:%.*]] = phi i1 [ true, %[[LEAFBLOCK]] ], [ false, %[[CASE2]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_DEFAULT]], label %[[DEFAULT:.*]], label %[[JOIN]]
 ; CHECK:       [[DEFAULT]]:
 ; CHECK-NEXT:    br label %[[JOIN]]
 ; CHECK:       [[JOIN]]:
-; CHECK-NEXT:    [[V:%.*]] = phi i32 [ [[V_ROUTE]], %[[FLOW4]] ], [ [[V_ROUTE5]], %[[FLOW3]] ], [ [[V_ROUTE6]], %[[FLOW]] ], [ 13, %[[DEFAULT]] ]
+; CHECK-NEXT:    [[V:%.*]] = phi i32 [ 12, %[[FLOW4]] ], [ 11, %[[FLOW3]] ], [ 10, %[[FLOW]] ], [ 13, %[[DEFAULT]] ]
 ; CHECK-NEXT:    store i32 [[V]], ptr addrspace(1) [[OUT]], align 4
 ; CHECK-NEXT:    ret void
 ;
