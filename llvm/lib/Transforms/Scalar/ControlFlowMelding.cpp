@@ -73,11 +73,13 @@
 //     callee; no operand bundles; every differing operand can be replaced by
 //     a variable). A match scores latency + 2 minus the number of differing
 //     operands (at least 1); each gap costs 2.
-//     Net-benefit check (not in the paper; estimateCost): the meld must save
-//     more issued instructions (one per aligned pair) than it adds (a select
-//     per differing operand that is not itself an aligned pair, and
-//     -cf-meld-run-overhead per unaligned run); otherwise it is rejected with
-//     an OverheadExceedsSaving remark.
+//     Net-benefit check (not in the paper; estimateCost): with both sides of
+//     the branch running, the meld must save more issued instructions (the
+//     aligned pairs, weighted by their expansion, and the EXEC-mask code of
+//     the branch for every side it absorbs) than it adds (selects for
+//     differing operands and for exit PHIs, -cf-meld-run-overhead per
+//     unaligned run); otherwise it is rejected with an OverheadExceedsSaving
+//     remark.
 //  4. Region replication (basic-block/region, replicateRegion): G's CFG is
 //     copied onto b's side as empty blocks, b takes the place of p, and every
 //     conditional branch of the copy gets a constant condition that leads to
@@ -192,10 +194,10 @@ static cl::opt<double>
 
 static cl::opt<unsigned> RunOverhead(
     "cf-meld-run-overhead", cl::init(3), cl::Hidden,
-    cl::desc("Estimated cost of unpredicating one unaligned run behind a "
-             "branch (save, skip and restore of the exec mask); a meld must "
-             "save more latency than its selects and runs cost, 0 turns the "
-             "check off"));
+    cl::desc("Issued instructions of a divergent if-then (save, skip and "
+             "restore of the exec mask): the cost of unpredicating one "
+             "unaligned run, and half the saving of removing a divergent "
+             "if-else, in the net-benefit check; 0 turns the check off"));
 
 static cl::opt<MeldMode> MeldModeOpt(
     "cf-meld-mode", cl::init(MeldMode::DARM), cl::Hidden,
@@ -249,6 +251,19 @@ struct MeldCost {
   uint64_t Saved = 0;
   uint64_t Overhead = 0;
 };
+
+/// The terms of a MeldCost (estimateCost), in issued instructions.
+struct MeldCostTerms {
+  unsigned Pairs = 0;        ///< Saved: aligned pairs issue once.
+  unsigned Branches = 0;     ///< Saved: EXEC-mask code of removed branches.
+  unsigned Selects = 0;      ///< Added: selects of differing operands.
+  unsigned ExitSelects = 0;  ///< Added: exit PHIs that become selects.
+  unsigned Runs = 0;         ///< Added: if-thens around unaligned runs.
+  unsigned InvertedCond = 0; ///< Added: the compare of the false side.
+};
+
+/// Whether two operands of an aligned pair need a select.
+using DifferFn = function_ref<bool(const Value *, const Value *)>;
 
 struct MeldStats {
   unsigned Pairs = 0;
@@ -351,7 +366,15 @@ private:
   uint64_t getSavedLatency(BasicBlock *B1, BasicBlock *B2,
                            uint64_t &Total) const;
   uint64_t getBlockLatency(BasicBlock *BB) const;
-  MeldCost estimateCost(ArrayRef<InstrAlignment> Alignments) const;
+  MeldCost estimateCost(const DivergentRegion &R, const MeldCandidate &Cand,
+                        ArrayRef<InstrAlignment> Alignments) const;
+  void addAlignmentCost(const InstrAlignment &Alignment, DifferFn Differ,
+                        MeldCostTerms &T) const;
+  BasicBlock *addBranchSaving(const DivergentRegion &R,
+                              const MeldCandidate &Cand, DifferFn Differ,
+                              MeldCostTerms &T) const;
+  void addExitSelects(const MeldCandidate &Cand, BasicBlock *CommonExit,
+                      DifferFn Differ, MeldCostTerms &T) const;
   bool isAlignable(const Instruction &I) const;
   bool areCompatible(const Instruction *I1, const Instruction *I2) const;
   int getMatchScore(const Instruction *I1, const Instruction *I2) const;
@@ -396,6 +419,12 @@ static SmallVector<Instruction *, 32> getBodyInstructions(BasicBlock *BB) {
     if (!isa<PHINode>(I) && !I.isTerminator() && !isa<DbgInfoIntrinsic>(I))
       Body.push_back(&I);
   return Body;
+}
+
+/// How remarks name \p BB: its name, or \p Unnamed for a block without one
+/// (clang names no blocks in release builds).
+static std::string getBlockLabel(const BasicBlock *BB, StringRef Unnamed) {
+  return BB->hasName() ? BB->getName().str() : Unnamed.str();
 }
 
 static const char *getKindName(MeldKind Kind) {
@@ -471,48 +500,244 @@ uint64_t ControlFlowMelder::getSavedLatency(BasicBlock *B1, BasicBlock *B2,
   return Saved;
 }
 
+/// Instructions (of the issued code) the backend emits for \p I, as far as
+/// the net-benefit check needs it: one per IR instruction, except 64-bit
+/// integer arithmetic (two 32-bit halves), vectors (one per element) and the
+/// software expansions of division (AMDGPU has no divide instruction;
+/// AMDGPUCodeGenPrepare expands a 32-bit integer division into about 25
+/// instructions, a correctly rounded f32 division takes about 10).
+static unsigned getIssueCost(const Instruction &I) {
+  if (I.mayReadOrWriteMemory() || isa<CallBase>(I))
+    return 1; // one memory instruction, whatever its width
+  Type *Ty = I.getType();
+  unsigned Elts = 1;
+  if (auto *VT = dyn_cast<FixedVectorType>(Ty))
+    Elts = VT->getNumElements();
+  Type *ScalarTy = Ty->getScalarType();
+  unsigned Bits = ScalarTy->isIntegerTy() ? ScalarTy->getIntegerBitWidth() : 32;
+  switch (I.getOpcode()) {
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem:
+    if (isa<Constant>(I.getOperand(1)))
+      return Elts * (Bits > 32 ? 8 : 4); // multiply by the reciprocal
+    return Elts * (Bits > 32 ? 64 : 24);
+  case Instruction::FDiv:
+    if (I.getFastMathFlags().allowReciprocal())
+      return Elts * 2;
+    return Elts * (ScalarTy->isDoubleTy() ? 12 : 10);
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::And:
+  case Instruction::Or:
+  case Instruction::Xor:
+  case Instruction::Shl:
+  case Instruction::LShr:
+  case Instruction::AShr:
+    return Elts * (Bits > 32 ? 2 : 1);
+  case Instruction::Mul:
+    return Elts * (Bits > 32 ? 4 : 1);
+  default:
+    return Elts;
+  }
+}
+
+/// A select of the divergent condition: a v_cndmask per 32 bits; one more
+/// per 32 bits if both operands are uniform values (they live in SGPRs and a
+/// VOP3 reads at most one SGPR on gfx9, so one is copied to a VGPR). A
+/// 64-bit pointer (global, constant, flat) costs 8: the selected address
+/// can no longer use the SGPR-base + VGPR-offset form, so both uniform bases
+/// are copied to VGPRs (4) and the address needs a 64-bit VALU add (2),
+/// besides the two v_cndmask. A select of lane masks (i1) is s_and, s_andn2
+/// and s_or.
+static unsigned getSelectCost(const DataLayout &DL, const UniformityInfo &UI,
+                              const Value *A, const Value *B) {
+  Type *Ty = A->getType();
+  if (Ty->isIntOrIntVectorTy(1))
+    return 3;
+  uint64_t Bits = DL.getTypeSizeInBits(Ty).getFixedValue();
+  if (Ty->isPointerTy() && Bits == 64)
+    return 8;
+  unsigned Parts = std::max<uint64_t>(1, divideCeil(Bits, 32));
+  if (!isa<Constant>(A) && !isa<Constant>(B) && UI.isUniform(A) &&
+      UI.isUniform(B))
+    return 2 * Parts;
+  return Parts;
+}
+
+/// The backend drops the s_cbranch_execz around a predicated block of fewer
+/// than amdgpu-skip-threshold (12) instructions without memory accesses.
+static bool isSkipBranchDropped(ArrayRef<const Instruction *> Code) {
+  unsigned N = 0;
+  for (const Instruction *I : Code) {
+    if (isIgnoredInstruction(*I))
+      continue;
+    if (I->mayReadOrWriteMemory() || isa<CallBase>(I) || ++N >= 12)
+      return false;
+  }
+  return true;
+}
+
 /// What the melded code saves and what it adds, in instructions a wave
-/// issues: each aligned pair issues once instead of twice (saves 1); each
-/// differing operand of a pair needs a select (costs 1); each maximal run of
-/// unaligned instructions of a side is unpredicated behind a branch (costs
-/// -cf-meld-run-overhead). MP_S weighs pairs by latency and ignores the
-/// added code, so a meld of two sides that share their memory operations
-/// but differ in most operands scores well and still makes every wave issue
-/// more instructions, twice as many where the branch rarely diverges at run
-/// time (lu_perimeter of the kernel suite). Counting instructions keeps the
-/// meld from costing more than it saves when both sides run.
+/// issues when both sides of the branch run (the case melding is for):
+///   saved: each aligned pair issues once instead of twice (getIssueCost);
+///          a side the meld absorbs entirely no longer needs its part of the
+///          EXEC-mask code of the divergent branch (s_and_saveexec, s_xor,
+///          s_cbranch_execz, s_andn2_saveexec, s_cbranch_execz, s_or: an
+///          if-else costs two if-thens, -cf-meld-run-overhead each, one less
+///          per side whose skip branch the backend drops); two melded
+///          interior branches of isomorphic regions need one if-then instead
+///          of two.
+///   added: a select per differing operand that is not itself an aligned
+///          pair, and per PHI of a common exit whose two incoming values
+///          differ (the exit edges of both sides now leave the melded block,
+///          so the PHI becomes a select); -cf-meld-run-overhead per maximal
+///          run of unaligned instructions (an if-then: s_and_saveexec,
+///          s_cbranch_execz, s_or; one less without the skip branch); one
+///          compare for the inverted condition of false-side runs.
 MeldCost
-ControlFlowMelder::estimateCost(ArrayRef<InstrAlignment> Alignments) const {
-  MeldCost Cost;
+ControlFlowMelder::estimateCost(const DivergentRegion &R,
+                                const MeldCandidate &Cand,
+                                ArrayRef<InstrAlignment> Alignments) const {
+  MeldCostTerms T;
   // Operands that are themselves an aligned pair become one value.
   DenseMap<const Value *, const Value *> Partner;
   for (const InstrAlignment &Alignment : Alignments)
     for (const AlignedPair &P : Alignment)
       if (P.isMatch())
         Partner[P.True] = P.False;
-  for (const InstrAlignment &Alignment : Alignments) {
-    bool InRun[2] = {false, false};
-    for (const AlignedPair &P : Alignment) {
-      if (P.isMatch()) {
-        Cost.Saved += 1;
-        for (unsigned Idx = 0, E = P.True->getNumOperands(); Idx != E; ++Idx) {
-          const Value *A = P.True->getOperand(Idx);
-          const Value *B = P.False->getOperand(Idx);
-          if (A != B && Partner.lookup(A) != B)
-            ++Cost.Overhead;
-        }
-        InRun[0] = InRun[1] = false;
+  auto Differ = [&](const Value *A, const Value *B) {
+    return A != B && Partner.lookup(A) != B;
+  };
+  for (const InstrAlignment &Alignment : Alignments)
+    addAlignmentCost(Alignment, Differ, T);
+  BasicBlock *CommonExit = addBranchSaving(R, Cand, Differ, T);
+  if (CommonExit)
+    addExitSelects(Cand, CommonExit, Differ, T);
+
+  MeldCost Cost;
+  Cost.Saved = T.Pairs + T.Branches;
+  Cost.Overhead = T.Selects + T.ExitSelects + T.Runs + T.InvertedCond;
+  LLVM_DEBUG(dbgs() << "cf-meld: cost of melding in " << F.getName() << " "
+                    << R.Entry->getName() << " kind=" << getKindName(Cand.Kind)
+                    << " pairs=" << T.Pairs << " branches=" << T.Branches
+                    << " selects=" << T.Selects
+                    << " exit-selects=" << T.ExitSelects << " runs=" << T.Runs
+                    << " inverted=" << T.InvertedCond << " => saved "
+                    << Cost.Saved << ", added " << Cost.Overhead << "\n");
+  return Cost;
+}
+
+/// The pairs, selects and unpredicated runs of one block alignment.
+void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
+                                         DifferFn Differ,
+                                         MeldCostTerms &T) const {
+  const DataLayout &DL = F.getDataLayout();
+  for (size_t K = 0, E = Alignment.size(); K < E;) {
+    const AlignedPair &P = Alignment[K];
+    if (P.isMatch()) {
+      T.Pairs += getIssueCost(*P.True);
+      for (unsigned Idx = 0, N = P.True->getNumOperands(); Idx != N; ++Idx)
+        if (Differ(P.True->getOperand(Idx), P.False->getOperand(Idx)))
+          T.Selects += getSelectCost(DL, *UI, P.True->getOperand(Idx),
+                                     P.False->getOperand(Idx));
+      ++K;
+      continue;
+    }
+    // A maximal run of one side, as emitMeldedBody forms it.
+    bool TrueSide = P.True;
+    SmallVector<const Instruction *, 8> Run;
+    for (; K < E && !Alignment[K].isMatch() &&
+           TrueSide == (Alignment[K].True != nullptr);
+         ++K)
+      Run.push_back(TrueSide ? Alignment[K].True : Alignment[K].False);
+    if (all_of(Run,
+               [](const Instruction *I) { return isIgnoredInstruction(*I); }))
+      continue;
+    T.Runs += RunOverhead - (isSkipBranchDropped(Run) ? 1 : 0);
+    if (!TrueSide)
+      T.InvertedCond = 1;
+  }
+}
+
+/// The EXEC-mask code the meld removes: that of the region's divergent
+/// branch for every side the meld absorbs entirely (from the branch's
+/// successor to the region's exit), and one if-then per pair of melded
+/// interior branches of isomorphic regions. Returns the exit both melded
+/// sides leave to, if they leave to the same block.
+BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
+                                               const MeldCandidate &Cand,
+                                               DifferFn Differ,
+                                               MeldCostTerms &T) const {
+  // Basic-block/region melds keep the region's branches.
+  if (Cand.Kind == MeldKind::BlockRegion)
+    return nullptr;
+  auto *EntryBr = cast<BranchInst>(R.Entry->getTerminator());
+  BasicBlock *Exits[2];
+  bool Absorbed[2];
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    BasicBlock *First =
+        Side == 0 ? Cand.Blocks.front().first : Cand.Blocks.front().second;
+    Exits[Side] = Cand.Kind == MeldKind::BlockBlock
+                      ? First->getSingleSuccessor()
+                      : Cand.Exits[Side];
+    Absorbed[Side] =
+        First == EntryBr->getSuccessor(Side) && Exits[Side] == R.Exit;
+    if (!Absorbed[Side])
+      continue;
+    bool Dropped = false;
+    if (Cand.Kind == MeldKind::BlockBlock) {
+      SmallVector<const Instruction *, 16> Body(make_pointer_range(*First));
+      Dropped = isSkipBranchDropped(Body);
+    }
+    T.Branches += RunOverhead - (Dropped ? 1 : 0);
+  }
+  // Code left for an unabsorbed false side is entered on the inverted
+  // condition.
+  if (Absorbed[0] && !Absorbed[1])
+    T.InvertedCond = 1;
+  if (Cand.Kind == MeldKind::RegionRegion) {
+    const DataLayout &DL = F.getDataLayout();
+    for (auto [B1, B2] : Cand.Blocks) {
+      auto *Br1 = dyn_cast<BranchInst>(B1->getTerminator());
+      auto *Br2 = dyn_cast<BranchInst>(B2->getTerminator());
+      if (!Br1 || !Br2 || !Br1->isConditional() || !Br2->isConditional())
         continue;
-      }
-      unsigned Side = P.True ? 0 : 1;
-      const Instruction *I = P.True ? P.True : P.False;
-      if (isIgnoredInstruction(*I) || InRun[Side])
-        continue;
-      InRun[Side] = true;
-      Cost.Overhead += RunOverhead;
+      T.Branches += RunOverhead;
+      if (Differ(Br1->getCondition(), Br2->getCondition()))
+        T.Selects +=
+            getSelectCost(DL, *UI, Br1->getCondition(), Br2->getCondition());
     }
   }
-  return Cost;
+  return Exits[0] && Exits[0] == Exits[1] ? Exits[0] : nullptr;
+}
+
+/// A select per PHI of \p CommonExit whose incoming values from the two
+/// melded sides differ: both sides now leave from the melded blocks.
+void ControlFlowMelder::addExitSelects(const MeldCandidate &Cand,
+                                       BasicBlock *CommonExit, DifferFn Differ,
+                                       MeldCostTerms &T) const {
+  SmallPtrSet<const BasicBlock *, 8> Blocks[2];
+  for (auto [B1, B2] : Cand.Blocks) {
+    Blocks[0].insert(B1);
+    Blocks[1].insert(B2);
+  }
+  for (const PHINode &PN : CommonExit->phis()) {
+    const Value *In[2] = {nullptr, nullptr};
+    bool Differs = false;
+    for (unsigned Idx = 0, N = PN.getNumIncomingValues(); Idx != N; ++Idx)
+      for (unsigned Side = 0; Side < 2; ++Side) {
+        if (!Blocks[Side].count(PN.getIncomingBlock(Idx)))
+          continue;
+        const Value *V = PN.getIncomingValue(Idx);
+        Differs |= In[Side] && In[Side] != V;
+        if (!In[Side])
+          In[Side] = V;
+      }
+    if (In[0] && In[1] && (Differs || Differ(In[0], In[1])))
+      T.ExitSelects += getSelectCost(F.getDataLayout(), *UI, In[0], In[1]);
+  }
 }
 
 double ControlFlowMelder::computeProfitability(BasicBlock *B1,
@@ -1046,9 +1271,10 @@ bool ControlFlowMelder::findMeldCandidate(DivergentRegion &R,
         return OptimizationRemarkAnalysis(DEBUG_TYPE, "Profitability",
                                           R.Entry->getTerminator())
                << "melding profitability of "
-               << ore::NV("TrueBlock", B1->getName()) << " and "
-               << ore::NV("FalseBlock", B2->getName()) << " ("
-               << ore::NV("Kind", getKindName(Cand.Kind)) << ") is "
+               << ore::NV("TrueBlock", getBlockLabel(B1, "the true side"))
+               << " and "
+               << ore::NV("FalseBlock", getBlockLabel(B2, "the false side"))
+               << " (" << ore::NV("Kind", getKindName(Cand.Kind)) << ") is "
                << ore::NV("Score", formatScore(Cand.Score));
       });
       if (Cand.Score >= MeldThreshold)
@@ -1413,8 +1639,8 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry) {
     return false;
 
   // Names of the entries before they are modified.
-  std::string TrueName = Cand.getEntry(0)->getName().str();
-  std::string FalseName = Cand.getEntry(1)->getName().str();
+  std::string TrueName = getBlockLabel(Cand.getEntry(0), "the true side");
+  std::string FalseName = getBlockLabel(Cand.getEntry(1), "the false side");
   // For basic-block/region melds only the single block and its partner have
   // instructions to align until the region is replicated.
   SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> ToAlign(Cand.Blocks);
@@ -1442,7 +1668,15 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry) {
     return false;
   }
   if (RunOverhead != 0) {
-    MeldCost Cost = estimateCost(Alignments);
+    MeldCost Cost = estimateCost(R, Cand, Alignments);
+    ORE.emit([&]() {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "NetBenefit",
+                                        Entry.getTerminator())
+             << "melding " << ore::NV("TrueBlock", TrueName) << " and "
+             << ore::NV("FalseBlock", FalseName) << " saves an estimated "
+             << ore::NV("Saved", Cost.Saved) << " issued instructions and adds "
+             << ore::NV("Added", Cost.Overhead);
+    });
     if (Cost.Saved <= Cost.Overhead) {
       emitMissed("OverheadExceedsSaving", Entry,
                  "melding " + TrueName + " and " + FalseName + " saves " +

@@ -1,15 +1,26 @@
-; The net-benefit check: a meld must save more issued instructions (one per
-; aligned pair) than it adds (a select per differing operand that is not an
-; aligned pair itself, -cf-meld-run-overhead per unaligned run). Here the
-; two sides share their shape but differ in every constant and address, so
-; the profitability (which weighs the loads by their latency) is high, yet
-; the meld would add four selects for four pairs: it is rejected by default
-; and done with the check off.
-; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld -pass-remarks-missed=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=GUARD
+; The net-benefit check (estimateCost): with both sides of the branch
+; running, a meld must save more issued instructions than it adds.
+;   saved: each aligned pair (weighted by what the backend expands it into:
+;          an integer division by a variable is about 24 instructions), and
+;          the EXEC-mask code of the branch for each side the meld absorbs
+;          (-cf-meld-run-overhead, one less if the side is short enough that
+;          the backend drops its skip branch);
+;   added: a select per differing operand (two if both are uniform, eight
+;          for a 64-bit pointer, which loses SGPR-base addressing), a select
+;          per exit PHI whose incoming values differ, -cf-meld-run-overhead
+;          per unaligned run.
+; The analysis remark NetBenefit gives both sums for every estimate.
+; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld -pass-remarks-missed=cf-meld -pass-remarks-analysis=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=GUARD
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld -cf-meld-run-overhead=0 -pass-remarks=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=OFF
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld -S < %s | FileCheck %s --check-prefix=IR
 
-; GUARD: remark: <unknown>:0:0: melding then and else saves 4 instructions but its selects and unpredicated runs add 4
+; The two sides share their shape but differ in every constant and address,
+; so the profitability (which weighs the loads by their latency) is high.
+; Yet four pairs (4) and the EXEC-mask code of two absorbed sides that load
+; (3 + 3) save 10, while the address select (8) and three constant selects
+; add 11: rejected by default, done with the check off.
+; GUARD: remark: <unknown>:0:0: melding then and else saves an estimated 10 issued instructions and adds 11
+; GUARD: remark: <unknown>:0:0: melding then and else saves 10 instructions but its selects and unpredicated runs add 11
 ; OFF: remark: <unknown>:0:0: melded basic-block-basic-block with profitability {{.*}}: 4 aligned pairs, 4 selects, 0 unpredicated runs
 ; IR-LABEL: define amdgpu_kernel void @differ_everywhere(
 ; IR:       then:
@@ -17,11 +28,30 @@
 ; IR-NOT:   select
 
 ; The same shape with shared constants: only the address differs, one
-; select for four pairs, so it is melded.
-; GUARD-NOT: melding then2 and else2
+; pointer select (8) for the same saving (10), so it is melded.
+; GUARD: remark: <unknown>:0:0: melding then2 and else2 saves an estimated 10 issued instructions and adds 8
+; GUARD-NOT: melding then2 and else2 saves 10 instructions but
 ; OFF: remark: <unknown>:0:0: melded basic-block-basic-block
 ; IR-LABEL: define amdgpu_kernel void @differ_in_address(
 ; IR:         select i1 %c, ptr addrspace(1) %pa, ptr addrspace(1) %pb
+
+; One integer division by a variable on each side: the pair saves a whole
+; software division (24) and the two short sides their EXEC-mask code
+; (2 + 2); the divisors are uniform arguments, so their select costs 2.
+; GUARD: remark: <unknown>:0:0: melding then3 and else3 saves an estimated 28 issued instructions and adds 2
+; IR-LABEL: define amdgpu_kernel void @division(
+; IR:         select i1 %c, i32 %da, i32 %db
+; IR:         udiv i32
+
+; Equal code whose results leave through different exit PHIs: the add and
+; the store pair up (2) and both sides are absorbed (3 + 3), but each exit
+; PHI that tells the sides apart becomes a select (1 + 1), the uniform
+; addends need one (2) and the store address another (8): 8 against 12.
+; GUARD: remark: <unknown>:0:0: melding then4 and else4 saves an estimated 8 issued instructions and adds 12
+; GUARD: remark: <unknown>:0:0: melding then4 and else4 saves 8 instructions but its selects and unpredicated runs add 12
+; IR-LABEL: define amdgpu_kernel void @exit_phis(
+; IR:       then4:
+; IR:       else4:
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
@@ -72,6 +102,48 @@ else2:
   br label %join
 join:
   %v = phi i32 [ %x3, %then2 ], [ %y3, %else2 ]
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %v, ptr addrspace(1) %po
+  ret void
+}
+
+define amdgpu_kernel void @division(ptr addrspace(1) %out, i32 %da, i32 %db) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp ult i32 %tid, 16
+  br i1 %c, label %then3, label %else3
+then3:
+  %x = udiv i32 %tid, %da
+  br label %join
+else3:
+  %y = udiv i32 %tid, %db
+  br label %join
+join:
+  %v = phi i32 [ %x, %then3 ], [ %y, %else3 ]
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %v, ptr addrspace(1) %po
+  ret void
+}
+
+define amdgpu_kernel void @exit_phis(ptr addrspace(1) %out, ptr addrspace(1) %a, ptr addrspace(1) %b, i32 %s, i32 %t) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp ult i32 %tid, 16
+  %pa = getelementptr i32, ptr addrspace(1) %a, i32 %tid
+  %pb = getelementptr i32, ptr addrspace(1) %b, i32 %tid
+  br i1 %c, label %then4, label %else4
+then4:
+  %x1 = add i32 %tid, %s
+  store i32 %x1, ptr addrspace(1) %pa
+  br label %join
+else4:
+  %y1 = add i32 %tid, %t
+  store i32 %y1, ptr addrspace(1) %pb
+  br label %join
+join:
+  %u = phi i32 [ %x1, %then4 ], [ 0, %else4 ]
+  %w = phi i32 [ 0, %then4 ], [ %y1, %else4 ]
+  %v = add i32 %u, %w
   %po = getelementptr i32, ptr addrspace(1) %out, i32 %tid
   store i32 %v, ptr addrspace(1) %po
   ret void
