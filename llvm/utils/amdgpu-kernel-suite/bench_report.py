@@ -202,7 +202,7 @@ def write(report, md_path, plot_path=None, json_path=None):
     out += ["", f"## Instruction mix of `{configs[0]}` (dynamic wave-instructions)", ""]
     out += mix_table(report, [n for g in GROUP_TITLES for n in sorted(report["kernels"])
                               if report["kernels"][n]["group"] == g])
-    failed = [f"{n} / {c}: {r['error']}" for n, k in sorted(report["kernels"].items())
+    failed = [f"{n} / {c}: {k[c]['error']}" for n, k in sorted(report["kernels"].items())
               for c in configs if isinstance(k.get(c), dict) and "error" in k[c]]
     if failed:
         out += ["", "## Failures", ""] + [f"- {f}" for f in failed]

@@ -107,6 +107,8 @@ STATISTIC(NumDominanceRepairs,
           "Number of definitions whose uses were repaired by SSA update");
 STATISTIC(NumFoldedPhis,
           "Number of phis replaced by the one value that dominates them");
+STATISTIC(NumCollapsedJoins,
+          "Number of join phis that take a route phi on the other side");
 STATISTIC(NumMergedPhis, "Number of repair phis merged into an equal phi");
 STATISTIC(NumFunctionsChanged, "Number of functions made reconverging");
 STATISTIC(NumAlreadyReconverging,
@@ -396,6 +398,11 @@ private:
                        SmallVectorImpl<PHINode *> &Created);
   void repairDominance(const DominatorTree &DT);
   void foldDominatedPhis(const DominatorTree &DT);
+  void collapseJoinsThroughRoutes(const DominatorTree &DT);
+  bool collapseJoinThroughRoute(PHINode *Route, const DominatorTree &DT,
+                                SmallPtrSetImpl<PHINode *> &Erased);
+  bool sendsAllThreadsTo(BasicBlock *Flow, BasicBlock *Pred,
+                         BasicBlock *Target) const;
   void mergeRefinablePhis(Function &F);
 };
 
@@ -805,6 +812,7 @@ unsigned Reconverger::run(ArrayRef<BasicBlock *> Ordering) {
   DominatorTree DT(F); // The CFG is final from here on.
   repairDominance(DT);
   foldDominatedPhis(DT);
+  collapseJoinsThroughRoutes(DT);
   mergeRefinablePhis(F);
   for (Instruction *I : Inversions)
     if (I->use_empty())
@@ -861,6 +869,128 @@ void Reconverger::foldDominatedPhis(const DominatorTree &DT) {
   for (PHINode *Phi : Folded)
     Phi->eraseFromParent();
   NumFoldedPhis += Folded.size();
+}
+
+/// The blocks reachable from \p From without entering a block of \p Avoid
+/// (From itself unless it is one).
+static SmallPtrSet<BasicBlock *, 32>
+getReachableAvoiding(BasicBlock *From, ArrayRef<BasicBlock *> Avoid) {
+  SmallPtrSet<BasicBlock *, 32> Seen;
+  if (is_contained(Avoid, From))
+    return Seen;
+  SmallVector<BasicBlock *, 32> Work{From};
+  Seen.insert(From);
+  while (!Work.empty())
+    for (BasicBlock *S : successors(Work.pop_back_val()))
+      if (!is_contained(Avoid, S) && Seen.insert(S).second)
+        Work.push_back(S);
+  return Seen;
+}
+
+/// True if every thread that enters flow block \p Flow from \p Pred leaves
+/// it towards \p Target: the route phi Flow branches on has a constant
+/// for Pred that selects Target.
+bool Reconverger::sendsAllThreadsTo(BasicBlock *Flow, BasicBlock *Pred,
+                                    BasicBlock *Target) const {
+  auto *Br = cast<BranchInst>(Flow->getTerminator());
+  if (!Br->isConditional())
+    return Br->getSuccessor(0) == Target;
+  auto *Cond = dyn_cast<PHINode>(Br->getCondition());
+  if (!Cond || Cond->getParent() != Flow)
+    return false;
+  auto *C = dyn_cast<ConstantInt>(Cond->getIncomingValueForBlock(Pred));
+  return C && Br->getSuccessor(C->isZero() ? 1 : 0) == Target;
+}
+
+/// A phi R of a flow block F that feeds only the phi J of F's successor T
+/// carries a value to T for the threads F sends there. The threads that F
+/// sends to its other successor may reach T later along edges X -> T, and J
+/// takes the value they had before F there, often one value W for all such
+/// X (a value that one side of a multi-way branch updates and the others
+/// keep). J then needs R and W in different registers, and W stays live
+/// across F's other side: a VGPR copy in every flow block on the way.
+/// collapseJoinThroughRoute gives R the value W where it was poison and
+/// lets J take R on those edges instead, so that R, W and J share one
+/// register. Runs after foldDominatedPhis, which turns such phis into W.
+void Reconverger::collapseJoinsThroughRoutes(const DominatorTree &DT) {
+  SmallPtrSet<PHINode *, 16> RouteConds;
+  for (auto &[Edge, Phi] : RoutePhis)
+    RouteConds.insert(Phi);
+  SmallVector<PHINode *, 16> Candidates;
+  for (BasicBlock *Flow : FlowBlocks)
+    for (PHINode &Phi : Flow->phis())
+      if (!RouteConds.count(&Phi) && Phi.hasOneUse())
+        Candidates.push_back(&Phi);
+  // A join phi can itself be a candidate (T a flow block) and be erased.
+  SmallPtrSet<PHINode *, 8> Erased;
+  for (PHINode *Route : Candidates)
+    if (!Erased.count(Route) && collapseJoinThroughRoute(Route, DT, Erased))
+      ++NumCollapsedJoins;
+}
+
+/// The step of collapseJoinsThroughRoutes for \p Route (R) in flow block F,
+/// used only by J in T, with J(F) = R. X ranges over the predecessors of T
+/// that F properly dominates and that cannot be reached from T without
+/// passing F. If J(X) is one value W for every such X, W's definition
+/// properly dominates F, and every input of R is W, poison, or comes from a
+/// predecessor whose threads F all sends to T, then R's poison inputs become
+/// W and J(X) becomes R.
+///
+/// Why it is exact: a thread on an edge X -> T passed F (F dominates X);
+/// after its last visit to F it did not go to T (X is not reachable from T
+/// without F), so it came from a predecessor that F does not send wholly
+/// to T, where R is now W. W has not been recomputed since: a path from the
+/// entry to W's definition avoids F (the definition properly dominates F),
+/// so a recomputation after the last visit would give a path to X that
+/// avoids F. Hence R = W on that edge. Replacing poison by W only refines R.
+bool Reconverger::collapseJoinThroughRoute(PHINode *Route,
+                                           const DominatorTree &DT,
+                                           SmallPtrSetImpl<PHINode *> &Erased) {
+  BasicBlock *Flow = Route->getParent();
+  if (!Route->hasOneUse()) // It may have taken over an erased join's uses.
+    return false;
+  auto *Join = dyn_cast<PHINode>(Route->user_back());
+  if (!Join)
+    return false;
+  BasicBlock *T = Join->getParent();
+  if (!is_contained(successors(Flow), T) ||
+      Join->getIncomingValueForBlock(Flow) != Route)
+    return false;
+  SmallPtrSet<BasicBlock *, 32> FromT = getReachableAvoiding(T, {Flow});
+  Value *W = nullptr;
+  SmallVector<BasicBlock *, 4> Xs;
+  for (unsigned I = 0, E = Join->getNumIncomingValues(); I != E; ++I) {
+    BasicBlock *X = Join->getIncomingBlock(I);
+    if (X == Flow || !DT.properlyDominates(Flow, X) || FromT.count(X))
+      continue;
+    Value *V = Join->getIncomingValue(I);
+    if ((W && V != W) || isa<PoisonValue, UndefValue>(V))
+      return false;
+    W = V;
+    Xs.push_back(X);
+  }
+  if (!W)
+    return false;
+  if (auto *Def = dyn_cast<Instruction>(W);
+      Def && !DT.properlyDominates(Def->getParent(), Flow))
+    return false;
+  for (unsigned I = 0, E = Route->getNumIncomingValues(); I != E; ++I) {
+    Value *V = Route->getIncomingValue(I);
+    if (V != W && !isa<PoisonValue, UndefValue>(V) &&
+        !sendsAllThreadsTo(Flow, Route->getIncomingBlock(I), T))
+      return false;
+  }
+  for (unsigned I = 0, E = Route->getNumIncomingValues(); I != E; ++I)
+    if (isa<PoisonValue, UndefValue>(Route->getIncomingValue(I)))
+      Route->setIncomingValue(I, W);
+  for (BasicBlock *X : Xs)
+    Join->setIncomingValueForBlock(X, Route);
+  if (all_of(Join->incoming_values(), [&](Value *V) { return V == Route; })) {
+    Join->replaceAllUsesWith(Route);
+    Erased.insert(Join);
+    Join->eraseFromParent();
+  }
+  return true;
 }
 
 /// SSA repair leaves phis that duplicate an existing phi of their block up

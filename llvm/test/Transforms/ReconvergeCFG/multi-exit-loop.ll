@@ -147,7 +147,7 @@ define i32 @return_values(i32 %x, ptr addrspace(1) %p) {
 ; CHECK-NEXT:  [[ENTRY:.*]]:
 ; CHECK-NEXT:    br label %[[LOOP:.*]]
 ; CHECK:       [[LOOP]]:
-; CHECK-NEXT:    [[V4:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[V:%.*]], %[[CONT:.*]] ]
+; CHECK-NEXT:    [[V3:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[V:%.*]], %[[CONT:.*]] ]
 ; CHECK-NEXT:    [[I:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[I_NEXT:%.*]], %[[CONT]] ]
 ; CHECK-NEXT:    [[C:%.*]] = icmp eq i32 [[I]], [[X]]
 ; CHECK-NEXT:    br i1 [[C]], label %[[FLOW:.*]], label %[[CONT]]
@@ -157,13 +157,13 @@ define i32 @return_values(i32 %x, ptr addrspace(1) %p) {
 ; CHECK-NEXT:    [[D:%.*]] = icmp slt i32 [[V]], [[I_NEXT]]
 ; CHECK-NEXT:    br i1 [[D]], label %[[FLOW]], label %[[LOOP]]
 ; CHECK:       [[FLOW1:.*]]:
-; CHECK-NEXT:    [[UNIFIEDRETVAL3:%.*]] = phi i32 [ poison, %[[FLOW]] ], [ [[R:%.*]], %[[LATE:.*]] ]
+; CHECK-NEXT:    [[UNIFIEDRETVAL:%.*]] = phi i32 [ [[I]], %[[FLOW]] ], [ [[R:%.*]], %[[LATE:.*]] ]
 ; CHECK-NEXT:    [[FLOW_TO_EARLY:%.*]] = phi i1 [ [[FLOW_TO_EARLY2:%.*]], %[[FLOW]] ], [ false, %[[LATE]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_EARLY]], label %[[EARLY:.*]], label %[[UNIFIEDRETURNBLOCK:.*]]
 ; CHECK:       [[EARLY]]:
 ; CHECK-NEXT:    br label %[[UNIFIEDRETURNBLOCK]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[V5:%.*]] = phi i32 [ [[V4]], %[[LOOP]] ], [ [[V]], %[[CONT]] ]
+; CHECK-NEXT:    [[V5:%.*]] = phi i32 [ [[V3]], %[[LOOP]] ], [ [[V]], %[[CONT]] ]
 ; CHECK-NEXT:    [[FLOW_TO_EARLY2]] = phi i1 [ true, %[[LOOP]] ], [ false, %[[CONT]] ]
 ; CHECK-NEXT:    [[FLOW_TO_LATE:%.*]] = phi i1 [ false, %[[LOOP]] ], [ true, %[[CONT]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_LATE]], label %[[LATE]], label %[[FLOW1]]
@@ -171,7 +171,6 @@ define i32 @return_values(i32 %x, ptr addrspace(1) %p) {
 ; CHECK-NEXT:    [[R]] = mul i32 [[V5]], 2
 ; CHECK-NEXT:    br label %[[FLOW1]]
 ; CHECK:       [[UNIFIEDRETURNBLOCK]]:
-; CHECK-NEXT:    [[UNIFIEDRETVAL:%.*]] = phi i32 [ [[UNIFIEDRETVAL3]], %[[FLOW1]] ], [ [[I]], %[[EARLY]] ]
 ; CHECK-NEXT:    ret i32 [[UNIFIEDRETVAL]]
 ;
 entry:

@@ -8,6 +8,10 @@
 ;  - @divergent_switch: a switch on the lane id with three cases and a
 ;    default, all joining: a divergent multi-way terminator is a violation in
 ;    itself, so it is lowered and rerouted; the join's phi is rebuilt.
+;  - @switch_fallthrough: the kernel suite's divergent_switch, whose cases
+;    fall through into each other. Join phis of the flow blocks take route
+;    phis that are themselves join phis of later flow blocks
+;    (collapseJoinsThroughRoutes must not revisit a phi it erased).
 ;  - @switch_all_same_target: a divergent switch whose cases all go to the
 ;    default block is no violation (one distinct successor): unchanged.
 ;  - @uniform_switch: a switch on a kernel argument is uniform; with no
@@ -134,5 +138,130 @@ case1:
 default:
   br label %join
 join:
+  ret void
+}
+
+define amdgpu_kernel void @switch_fallthrough(ptr addrspace(1) %out, i32 %n) {
+; CHECK-LABEL: define amdgpu_kernel void @switch_fallthrough(
+; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]], i32 [[N:%.*]]) #[[ATTR1]] {
+; CHECK-NEXT:  [[ENTRY:.*:]]
+; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; CHECK-NEXT:    [[SEL:%.*]] = srem i32 [[TID]], 7
+; CHECK-NEXT:    br label %[[NODEBLOCK9:.*]]
+; CHECK:       [[NODEBLOCK9]]:
+; CHECK-NEXT:    [[PIVOT10:%.*]] = icmp slt i32 [[SEL]], 3
+; CHECK-NEXT:    br i1 [[PIVOT10]], label %[[NODEBLOCK1:.*]], label %[[FLOW11:.*]]
+; CHECK:       [[FLOW11]]:
+; CHECK-NEXT:    [[V_ROUTE22:%.*]] = phi i32 [ [[V_ROUTE23:%.*]], %[[FLOW:.*]] ], [ [[V2:%.*]], %[[C2:.*]] ], [ poison, %[[NODEBLOCK9]] ]
+; CHECK-NEXT:    [[FLOW_TO_DEFAULT18:%.*]] = phi i1 [ false, %[[NODEBLOCK9]] ], [ [[FLOW_TO_DEFAULT19:%.*]], %[[FLOW]] ], [ false, %[[C2]] ]
+; CHECK-NEXT:    [[FLOW_TO_NODEBLOCK7:%.*]] = phi i1 [ true, %[[NODEBLOCK9]] ], [ false, %[[FLOW]] ], [ false, %[[C2]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK7]], label %[[NODEBLOCK7:.*]], label %[[FLOW15:.*]]
+; CHECK:       [[NODEBLOCK7]]:
+; CHECK-NEXT:    [[PIVOT8:%.*]] = icmp slt i32 [[SEL]], 4
+; CHECK-NEXT:    br i1 [[PIVOT8]], label %[[C3:.*]], label %[[FLOW12:.*]]
+; CHECK:       [[FLOW12]]:
+; CHECK-NEXT:    [[P4_ROUTE20:%.*]] = phi i32 [ [[V3:%.*]], %[[C3]] ], [ [[TID]], %[[NODEBLOCK7]] ]
+; CHECK-NEXT:    [[FLOW_TO_C416:%.*]] = phi i1 [ false, %[[NODEBLOCK7]] ], [ true, %[[C3]] ]
+; CHECK-NEXT:    [[FLOW_TO_NODEBLOCK5:%.*]] = phi i1 [ true, %[[NODEBLOCK7]] ], [ false, %[[C3]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK5]], label %[[NODEBLOCK5:.*]], label %[[FLOW13:.*]]
+; CHECK:       [[NODEBLOCK5]]:
+; CHECK-NEXT:    [[PIVOT6:%.*]] = icmp slt i32 [[SEL]], 5
+; CHECK-NEXT:    [[PIVOT6_INV:%.*]] = xor i1 [[PIVOT6]], true
+; CHECK-NEXT:    br label %[[FLOW13]]
+; CHECK:       [[FLOW14:.*]]:
+; CHECK-NEXT:    [[V_ROUTE21:%.*]] = phi i32 [ poison, %[[FLOW13]] ], [ [[V4:%.*]], %[[C4:.*]] ]
+; CHECK-NEXT:    [[FLOW_TO_LEAFBLOCK3:%.*]] = phi i1 [ [[FLOW_TO_LEAFBLOCK317:%.*]], %[[FLOW13]] ], [ false, %[[C4]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_LEAFBLOCK3]], label %[[LEAFBLOCK3:.*]], label %[[FLOW15]]
+; CHECK:       [[LEAFBLOCK3]]:
+; CHECK-NEXT:    [[SWITCHLEAF4:%.*]] = icmp eq i32 [[SEL]], 5
+; CHECK-NEXT:    br i1 [[SWITCHLEAF4]], label %[[C5:.*]], label %[[FLOW15]]
+; CHECK:       [[NODEBLOCK1]]:
+; CHECK-NEXT:    [[PIVOT2:%.*]] = icmp slt i32 [[SEL]], 1
+; CHECK-NEXT:    br i1 [[PIVOT2]], label %[[LEAFBLOCK:.*]], label %[[FLOW]]
+; CHECK:       [[FLOW]]:
+; CHECK-NEXT:    [[V_ROUTE23]] = phi i32 [ [[V0:%.*]], %[[C0:.*]] ], [ poison, %[[LEAFBLOCK]] ], [ poison, %[[NODEBLOCK1]] ]
+; CHECK-NEXT:    [[FLOW_TO_DEFAULT19]] = phi i1 [ false, %[[NODEBLOCK1]] ], [ true, %[[LEAFBLOCK]] ], [ false, %[[C0]] ]
+; CHECK-NEXT:    [[FLOW_TO_NODEBLOCK:%.*]] = phi i1 [ true, %[[NODEBLOCK1]] ], [ false, %[[LEAFBLOCK]] ], [ false, %[[C0]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK]], label %[[NODEBLOCK:.*]], label %[[FLOW11]]
+; CHECK:       [[NODEBLOCK]]:
+; CHECK-NEXT:    [[PIVOT:%.*]] = icmp slt i32 [[SEL]], 2
+; CHECK-NEXT:    br i1 [[PIVOT]], label %[[C1:.*]], label %[[C2]]
+; CHECK:       [[LEAFBLOCK]]:
+; CHECK-NEXT:    [[SWITCHLEAF:%.*]] = icmp eq i32 [[SEL]], 0
+; CHECK-NEXT:    br i1 [[SWITCHLEAF]], label %[[C0]], label %[[FLOW]]
+; CHECK:       [[C0]]:
+; CHECK-NEXT:    [[V0]] = mul i32 [[TID]], 3
+; CHECK-NEXT:    br label %[[FLOW]]
+; CHECK:       [[C1]]:
+; CHECK-NEXT:    [[V1:%.*]] = add i32 [[TID]], 11
+; CHECK-NEXT:    br label %[[C2]]
+; CHECK:       [[C2]]:
+; CHECK-NEXT:    [[P2:%.*]] = phi i32 [ [[TID]], %[[NODEBLOCK]] ], [ [[V1]], %[[C1]] ]
+; CHECK-NEXT:    [[V2]] = xor i32 [[P2]], 85
+; CHECK-NEXT:    br label %[[FLOW11]]
+; CHECK:       [[C3]]:
+; CHECK-NEXT:    [[V3]] = add i32 [[TID]], -100
+; CHECK-NEXT:    br label %[[FLOW12]]
+; CHECK:       [[FLOW13]]:
+; CHECK-NEXT:    [[FLOW_TO_LEAFBLOCK317]] = phi i1 [ false, %[[FLOW12]] ], [ [[PIVOT6_INV]], %[[NODEBLOCK5]] ]
+; CHECK-NEXT:    [[FLOW_TO_C4:%.*]] = phi i1 [ [[FLOW_TO_C416]], %[[FLOW12]] ], [ [[PIVOT6]], %[[NODEBLOCK5]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_C4]], label %[[C4]], label %[[FLOW14]]
+; CHECK:       [[C4]]:
+; CHECK-NEXT:    [[V4]] = mul i32 [[P4_ROUTE20]], 5
+; CHECK-NEXT:    br label %[[FLOW14]]
+; CHECK:       [[C5]]:
+; CHECK-NEXT:    [[V5:%.*]] = sub i32 0, [[TID]]
+; CHECK-NEXT:    br label %[[FLOW15]]
+; CHECK:       [[FLOW15]]:
+; CHECK-NEXT:    [[V_ROUTE:%.*]] = phi i32 [ [[V_ROUTE21]], %[[FLOW14]] ], [ [[V_ROUTE22]], %[[FLOW11]] ], [ [[V5]], %[[C5]] ], [ poison, %[[LEAFBLOCK3]] ]
+; CHECK-NEXT:    [[FLOW_TO_DEFAULT:%.*]] = phi i1 [ [[FLOW_TO_DEFAULT18]], %[[FLOW11]] ], [ false, %[[FLOW14]] ], [ true, %[[LEAFBLOCK3]] ], [ false, %[[C5]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_DEFAULT]], label %[[DEFAULT:.*]], label %[[JOIN:.*]]
+; CHECK:       [[DEFAULT]]:
+; CHECK-NEXT:    [[VD:%.*]] = ashr i32 [[TID]], 2
+; CHECK-NEXT:    br label %[[JOIN]]
+; CHECK:       [[JOIN]]:
+; CHECK-NEXT:    [[V:%.*]] = phi i32 [ [[V_ROUTE]], %[[FLOW15]] ], [ [[VD]], %[[DEFAULT]] ]
+; CHECK-NEXT:    [[P:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; CHECK-NEXT:    store i32 [[V]], ptr addrspace(1) [[P]], align 4
+; CHECK-NEXT:    ret void
+;
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %sel = srem i32 %tid, 7
+  switch i32 %sel, label %default [
+  i32 0, label %c0
+  i32 1, label %c1
+  i32 2, label %c2
+  i32 3, label %c3
+  i32 4, label %c4
+  i32 5, label %c5
+  ]
+c0:
+  %v0 = mul i32 %tid, 3
+  br label %join
+c1:
+  %v1 = add i32 %tid, 11
+  br label %c2
+c2:
+  %p2 = phi i32 [ %tid, %entry ], [ %v1, %c1 ]
+  %v2 = xor i32 %p2, 85
+  br label %join
+c3:
+  %v3 = add i32 %tid, -100
+  br label %c4
+c4:
+  %p4 = phi i32 [ %tid, %entry ], [ %v3, %c3 ]
+  %v4 = mul i32 %p4, 5
+  br label %join
+c5:
+  %v5 = sub i32 0, %tid
+  br label %join
+default:
+  %vd = ashr i32 %tid, 2
+  br label %join
+join:
+  %v = phi i32 [ %vd, %default ], [ %v5, %c5 ], [ %v4, %c4 ], [ %v2, %c2 ], [ %v0, %c0 ]
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %v, ptr addrspace(1) %p
   ret void
 }
