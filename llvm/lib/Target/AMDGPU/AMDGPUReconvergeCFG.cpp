@@ -41,6 +41,8 @@
 #include "AMDGPUReconvergingCF.h"
 #include "GCNSubtarget.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
@@ -67,6 +69,8 @@ STATISTIC(NumFallbacks, "Functions left to the structurizing lowering");
 STATISTIC(NumAnnotated, "Divergent branches annotated with llvm.amdgcn.if");
 STATISTIC(NumSeparatedRejoins,
           "Flow blocks whose passing edges got a rejoin block of their own");
+STATISTIC(NumSplitLoopExits,
+          "Critical uniform loop-exit edges split for their phi copies");
 STATISTIC(NumRejoinedLaneBranches,
           "Divergent branches that send exactly the rejoined lanes on");
 
@@ -115,6 +119,8 @@ private:
                        const PostDominatorTree &PDT, Type *MaskTy);
   static bool separateRejoins(Function &F, UniformityInfo &UI,
                               const PostDominatorTree &PDT);
+  static bool splitUniformLoopExits(Function &F, UniformityInfo &UI,
+                                    LoopInfo &LI);
   static bool routesRejoinedLanes(const BasicBlock &BB, Value *ToSecondary,
                                   const DenseSet<ParkedEdge> &Parked);
 };
@@ -312,6 +318,37 @@ bool AMDGPUReconvergeCFG::separateRejoins(Function &F, UniformityInfo &UI,
   return !Splits.empty();
 }
 
+/// Splits every critical edge that leaves a loop through a uniform branch
+/// into a block with phis. AMDGPU requires a structured CFG, so the machine
+/// code generator never splits critical edges (MachineBasicBlock::
+/// canSplitCriticalEdge), and PHI elimination would put the copies for the
+/// exit block's phis at the end of the exiting block, where every iteration
+/// runs them. The structurizer's flow blocks happen to avoid that upstream;
+/// ReconvergeCFG leaves uniform branches alone, so it is done here. Only
+/// uniform branches are split: an edge of a divergent branch may lead to its
+/// primary successor, which must stay its successor.
+bool AMDGPUReconvergeCFG::splitUniformLoopExits(Function &F, UniformityInfo &UI,
+                                                LoopInfo &LI) {
+  SmallVector<std::pair<Instruction *, unsigned>, 8> Edges;
+  for (BasicBlock &BB : F) {
+    auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    const Loop *L = LI.getLoopFor(&BB);
+    if (!Br || !Br->isConditional() || !L || UI.hasDivergentTerminator(BB))
+      continue;
+    for (unsigned I = 0; I != 2; ++I) {
+      BasicBlock *Exit = Br->getSuccessor(I);
+      if (!L->contains(Exit) && isa<PHINode>(Exit->begin()) &&
+          isCriticalEdge(Br, I))
+        Edges.push_back({Br, I});
+    }
+  }
+  for (auto [Br, I] : Edges)
+    if (SplitCriticalEdge(Br, I,
+                          CriticalEdgeSplittingOptions().setPreserveLCSSA()))
+      ++NumSplitLoopExits;
+  return !Edges.empty();
+}
+
 /// Rewrites every divergent conditional branch into the llvm.amdgcn.if form
 /// of the file comment. Requires a reconverging CFG. A branch whose condition
 /// is "the lane was parked for this block" (routesRejoinedLanes) gets
@@ -381,6 +418,9 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
   FAM.invalidate(F, ReconvergeCFGPass().run(F, FAM));
   if (separateRejoins(F, FAM.getResult<UniformityInfoAnalysis>(F),
                       FAM.getResult<PostDominatorTreeAnalysis>(F)))
+    FAM.invalidate(F, PreservedAnalyses::none());
+  if (splitUniformLoopExits(F, FAM.getResult<UniformityInfoAnalysis>(F),
+                            FAM.getResult<LoopAnalysis>(F)))
     FAM.invalidate(F, PreservedAnalyses::none());
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
