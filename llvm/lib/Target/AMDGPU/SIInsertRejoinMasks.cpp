@@ -58,7 +58,13 @@
 /// and B is the only block of P0: every wave in P* then came in through B,
 /// so each lane parked for P is one of B's lanes, and those branches need
 /// not record their lanes at all; they become a plain `exec &= %c`, as the
-/// inner ifs of a short-circuit condition do upstream.
+/// inner ifs of a short-circuit condition do upstream. Where no block of
+/// Pset qualifies, a dominating block A outside it may: if the blocks the
+/// wave can run from A before P form a region entered only at A, left only
+/// into P, and every lane parked inside it is taken back before P, then
+/// every lane of A's exec reaches P and no other lane does, so m_P is A's
+/// saved exec (findDominatingSavedExec). The two flow blocks of a three-way
+/// if-else-if-else then need no OR, as upstream's nested if-else.
 ///
 /// A divergent branch in P may send on to its secondary successor exactly
 /// the lanes that P rejoins (AMDGPUReconvergeCFG marks it with
@@ -89,6 +95,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineSSAUpdater.h"
 #include "llvm/InitializePasses.h"
@@ -102,6 +109,8 @@ STATISTIC(NumMoves, "Divergent branches that set a rejoin mask (MOVE)");
 STATISTIC(NumOrs, "Divergent branches that add to a rejoin mask (OR)");
 STATISTIC(NumZeroInits, "Zero-initializations of rejoin masks");
 STATISTIC(NumSavedExec, "Rejoin masks that are a saved exec");
+STATISTIC(NumDominatingSavedExec,
+          "Rejoin masks that are the saved exec of a dominating branch");
 STATISTIC(NumUnrecordedParks, "Divergent branches whose parked lanes a "
                               "saved-exec rejoin mask covers");
 STATISTIC(NumRejoinedLaneBranches,
@@ -122,6 +131,8 @@ public:
   StringRef getPassName() const override { return "SI insert rejoin masks"; }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.setPreservesCFG();
+    AU.addRequired<MachineDominatorTreeWrapperPass>();
+    AU.addPreserved<MachineDominatorTreeWrapperPass>();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override;
@@ -130,6 +141,7 @@ private:
   const SIInstrInfo *TII = nullptr;
   const SIRegisterInfo *TRI = nullptr;
   MachineRegisterInfo *MRI = nullptr;
+  MachineDominatorTree *MDT = nullptr;
   const TargetRegisterClass *MaskRC = nullptr;
   std::optional<LaneMaskOps> Ops;
   /// The primary successors whose divergent branch sends on exactly the
@@ -142,6 +154,10 @@ private:
   bool formElse(MachineBasicBlock &F);
   bool canRejoinSavedExec(const BlockSet &PStar, const MachineBasicBlock &P,
                           MachineInstr &If, bool EnteredOnlyAtB) const;
+  MachineInstr *findDominatingSavedExec(MachineBasicBlock &P,
+                                        const BlockSet &Pset) const;
+  bool isSingleEntryRegionTo(MachineBasicBlock &A, MachineBasicBlock &P,
+                             const BlockSet &Pset) const;
   static bool isRejoinUnobservable(const MachineBasicBlock &P);
   static BlockSet computePStar(MachineBasicBlock &P,
                                ArrayRef<MachineInstr *> Ifs);
@@ -154,8 +170,11 @@ private:
 char SIInsertRejoinMasks::ID = 0;
 char &llvm::SIInsertRejoinMasksID = SIInsertRejoinMasks::ID;
 
-INITIALIZE_PASS(SIInsertRejoinMasks, DEBUG_TYPE, "SI insert rejoin masks",
-                false, false)
+INITIALIZE_PASS_BEGIN(SIInsertRejoinMasks, DEBUG_TYPE, "SI insert rejoin masks",
+                      false, false)
+INITIALIZE_PASS_DEPENDENCY(MachineDominatorTreeWrapperPass)
+INITIALIZE_PASS_END(SIInsertRejoinMasks, DEBUG_TYPE, "SI insert rejoin masks",
+                    false, false)
 
 /// P* of the file comment, without P itself: the blocks reachable from the
 /// SI_IF blocks without going through P that can reach P without going
@@ -299,6 +318,75 @@ bool SIInsertRejoinMasks::canRejoinSavedExec(const BlockSet &PStar,
   });
 }
 
+/// True if the blocks the wave can run from \p A before it reaches \p P
+/// form a region entered only at A that the wave leaves only into P, P is
+/// entered only from it, it contains \p Pset, and every lane parked inside
+/// it for a block T is taken back at T before the wave can reach P. Every
+/// lane of A's exec then reaches P, and no other lane does.
+bool SIInsertRejoinMasks::isSingleEntryRegionTo(MachineBasicBlock &A,
+                                                MachineBasicBlock &P,
+                                                const BlockSet &Pset) const {
+  constexpr unsigned MaxRegionSize = 64;
+  BlockSet Region{&A};
+  SmallVector<MachineBasicBlock *, 16> Work{&A};
+  while (!Work.empty()) {
+    MachineBasicBlock *B = Work.pop_back_val();
+    if (B->succ_empty())
+      return false; // The wave may end the program without reaching P.
+    for (MachineBasicBlock *S : B->successors()) {
+      if (S == &A)
+        return false; // A cycle through A: its exec changes on the way.
+      if (S != &P && Region.insert(S).second) {
+        if (Region.size() > MaxRegionSize)
+          return false;
+        Work.push_back(S);
+      }
+    }
+  }
+  auto InRegion = [&](MachineBasicBlock *B) { return Region.count(B); };
+  if (!all_of(Pset, InRegion) || !all_of(P.predecessors(), InRegion))
+    return false;
+  for (MachineBasicBlock *B : Region) {
+    if (B != &A && !all_of(B->predecessors(), InRegion))
+      return false;
+    auto T = B->getFirstTerminator();
+    if (T == B->end() || T->getOpcode() != AMDGPU::SI_IF)
+      continue;
+    MachineBasicBlock *Target = T->getOperand(2).getMBB();
+    if (Target != &P && !passesBefore(*B, *Target, P))
+      return false;
+  }
+  return true;
+}
+
+/// An SI_IF whose saved exec may be m_P although its block A is not the
+/// single MOVE block of P (canRejoinSavedExec): A is the nearest block on
+/// the dominator tree above Pset with an SI_IF whose region to P is entered
+/// only at A (isSingleEntryRegionTo). Then m_P = A's exec, and no branch to
+/// P needs to record its lanes: a three-way if-else-if-else rejoins like
+/// upstream's nested if-else, with one saved exec and no OR of parked
+/// lanes. Null if there is none within a few dominator levels, or if A or P
+/// branches on a rejoin mask (which must stay exact).
+MachineInstr *
+SIInsertRejoinMasks::findDominatingSavedExec(MachineBasicBlock &P,
+                                             const BlockSet &Pset) const {
+  constexpr unsigned MaxLevels = 8;
+  if (RoutesRejoined.count(&P))
+    return nullptr;
+  MachineBasicBlock *Dom = nullptr;
+  for (MachineBasicBlock *B : Pset)
+    Dom = Dom ? MDT->findNearestCommonDominator(Dom, B) : B;
+  for (unsigned Level = 0; Dom && Level != MaxLevels; ++Level) {
+    auto T = Dom->getFirstTerminator();
+    if (T != Dom->end() && T->getOpcode() == AMDGPU::SI_IF &&
+        !RoutesRejoined.count(Dom) && isSingleEntryRegionTo(*Dom, P, Pset))
+      return &*T;
+    MachineDomTreeNode *Node = MDT->getNode(Dom);
+    Dom = Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+  }
+  return nullptr;
+}
+
 void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
                                            ArrayRef<MachineInstr *> Ifs,
                                            bool BranchesOnMask) {
@@ -344,6 +432,19 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
     if ((Ifs.size() == 1 || EnteredOnlyAtB) &&
         canRejoinSavedExec(PStar, P, *If, EnteredOnlyAtB))
       SavedExecIf = If;
+  }
+
+  // Several branches to P and no saved exec among them: a dominating
+  // branch's saved exec may still cover them all.
+  if (!SavedExecIf && Ifs.size() > 1) {
+    if (MachineInstr *DomIf = findDominatingSavedExec(P, Pset)) {
+      BuildMI(P, P.getFirstNonPHI(), DebugLoc(), TII->get(AMDGPU::SI_END_CF))
+          .addReg(DomIf->getOperand(0).getReg());
+      NumUnrecordedParks += Ifs.size();
+      ++NumDominatingSavedExec;
+      ++NumRejoinMasks;
+      return;
+    }
   }
 
   // MOVE or OR in each block of Pset; the OR's first operand is filled in
@@ -490,6 +591,7 @@ bool SIInsertRejoinMasks::runOnMachineFunction(MachineFunction &MF) {
   TII = ST.getInstrInfo();
   TRI = ST.getRegisterInfo();
   MRI = &MF.getRegInfo();
+  MDT = &getAnalysis<MachineDominatorTreeWrapperPass>().getDomTree();
   MaskRC = ST.getRegisterInfo()->getBoolRC();
   Ops.emplace(ST);
 

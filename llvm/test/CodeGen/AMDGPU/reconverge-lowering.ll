@@ -387,3 +387,111 @@ join:
   store i32 3, ptr addrspace(1) %p
   ret void
 }
+
+; A three-way if-else-if-else rejoins with the first branch's saved exec,
+; as upstream's nested if-else: one s_and_saveexec, no OR of parked lanes.
+define amdgpu_kernel void @three_way(ptr addrspace(1) %out) {
+; W64-LABEL: three_way:
+; W64:       ; %bb.0: ; %entry
+; W64-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; W64-NEXT:    v_and_b32_e32 v2, 0x3ff, v0
+; W64-NEXT:    v_lshlrev_b32_e32 v0, 2, v2
+; W64-NEXT:    s_waitcnt lgkmcnt(0)
+; W64-NEXT:    v_mov_b32_e32 v1, s1
+; W64-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; W64-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; W64-NEXT:    v_cmp_gt_u32_e32 vcc, 16, v2
+; W64-NEXT:    s_andn2_b64 s[2:3], exec, vcc
+; W64-NEXT:    s_and_saveexec_b64 s[0:1], vcc
+; W64-NEXT:    s_cbranch_execz .LBB5_2
+; W64-NEXT:  ; %bb.1: ; %d2
+; W64-NEXT:    v_mov_b32_e32 v3, 1
+; W64-NEXT:    global_store_dword v[0:1], v3, off
+; W64-NEXT:    s_waitcnt vmcnt(0)
+; W64-NEXT:  .LBB5_2: ; %Flow
+; W64-NEXT:    s_andn2_saveexec_b64 s[2:3], s[2:3]
+; W64-NEXT:    s_cbranch_execz .LBB5_7
+; W64-NEXT:  ; %bb.3: ; %rest
+; W64-NEXT:    v_cmp_gt_u32_e32 vcc, 32, v2
+; W64-NEXT:    s_andn2_b64 s[2:3], exec, vcc
+; W64-NEXT:    s_and_b64 exec, exec, vcc
+; W64-NEXT:    s_cbranch_execz .LBB5_5
+; W64-NEXT:  ; %bb.4: ; %d4
+; W64-NEXT:    v_mov_b32_e32 v2, 2
+; W64-NEXT:    global_store_dword v[0:1], v2, off
+; W64-NEXT:    s_waitcnt vmcnt(0)
+; W64-NEXT:  .LBB5_5: ; %Flow2
+; W64-NEXT:    s_andn2_saveexec_b64 s[2:3], s[2:3]
+; W64-NEXT:    s_cbranch_execz .LBB5_7
+; W64-NEXT:  ; %bb.6: ; %d5
+; W64-NEXT:    v_mov_b32_e32 v2, 3
+; W64-NEXT:    global_store_dword v[0:1], v2, off
+; W64-NEXT:    s_waitcnt vmcnt(0)
+; W64-NEXT:  .LBB5_7: ; %join
+; W64-NEXT:    s_or_b64 exec, exec, s[0:1]
+; W64-NEXT:    v_mov_b32_e32 v2, 4
+; W64-NEXT:    global_store_dword v[0:1], v2, off
+; W64-NEXT:    s_waitcnt vmcnt(0)
+; W64-NEXT:    s_endpgm
+;
+; W32-LABEL: three_way:
+; W32:       ; %bb.0: ; %entry
+; W32-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; W32-NEXT:    v_lshlrev_b32_e32 v1, 2, v0
+; W32-NEXT:    v_cmp_gt_u32_e32 vcc_lo, 16, v0
+; W32-NEXT:    s_waitcnt lgkmcnt(0)
+; W32-NEXT:    v_add_co_u32 v1, s0, s0, v1
+; W32-NEXT:    v_add_co_ci_u32_e64 v2, null, s1, 0, s0
+; W32-NEXT:    s_andn2_b32 s1, exec_lo, vcc_lo
+; W32-NEXT:    s_and_saveexec_b32 s0, vcc_lo
+; W32-NEXT:    s_cbranch_execz .LBB5_2
+; W32-NEXT:  ; %bb.1: ; %d2
+; W32-NEXT:    v_mov_b32_e32 v3, 1
+; W32-NEXT:    global_store_dword v[1:2], v3, off
+; W32-NEXT:    s_waitcnt_vscnt null, 0x0
+; W32-NEXT:  .LBB5_2: ; %Flow
+; W32-NEXT:    s_andn2_saveexec_b32 s1, s1
+; W32-NEXT:    s_cbranch_execz .LBB5_7
+; W32-NEXT:  ; %bb.3: ; %rest
+; W32-NEXT:    v_cmp_gt_u32_e32 vcc_lo, 32, v0
+; W32-NEXT:    s_andn2_b32 s1, exec_lo, vcc_lo
+; W32-NEXT:    s_and_b32 exec_lo, exec_lo, vcc_lo
+; W32-NEXT:    s_cbranch_execz .LBB5_5
+; W32-NEXT:  ; %bb.4: ; %d4
+; W32-NEXT:    v_mov_b32_e32 v0, 2
+; W32-NEXT:    global_store_dword v[1:2], v0, off
+; W32-NEXT:    s_waitcnt_vscnt null, 0x0
+; W32-NEXT:  .LBB5_5: ; %Flow2
+; W32-NEXT:    s_andn2_saveexec_b32 s1, s1
+; W32-NEXT:    s_cbranch_execz .LBB5_7
+; W32-NEXT:  ; %bb.6: ; %d5
+; W32-NEXT:    v_mov_b32_e32 v0, 3
+; W32-NEXT:    global_store_dword v[1:2], v0, off
+; W32-NEXT:    s_waitcnt_vscnt null, 0x0
+; W32-NEXT:  .LBB5_7: ; %join
+; W32-NEXT:    s_or_b32 exec_lo, exec_lo, s0
+; W32-NEXT:    v_mov_b32_e32 v0, 4
+; W32-NEXT:    global_store_dword v[1:2], v0, off
+; W32-NEXT:    s_waitcnt_vscnt null, 0x0
+; W32-NEXT:    s_endpgm
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  %c0 = icmp ult i32 %tid, 16
+  br i1 %c0, label %d2, label %rest
+rest:
+  %c1 = icmp ult i32 %tid, 32
+  br i1 %c1, label %d4, label %d5
+d2:
+  store volatile i32 1, ptr addrspace(1) %p
+  br label %join
+d4:
+  store volatile i32 2, ptr addrspace(1) %p
+  br label %join
+d5:
+  store volatile i32 3, ptr addrspace(1) %p
+  br label %join
+join:
+  store volatile i32 4, ptr addrspace(1) %p
+  ret void
+}
