@@ -349,14 +349,16 @@ struct Route {
 /// One run of the open-set walk over a function (see the file comment).
 class Reconverger {
 public:
-  Reconverger(Function &F, DivergentTerminatorFn IsDivergent)
-      : F(F), IsDivergent(IsDivergent) {}
+  Reconverger(Function &F, DivergentTerminatorFn IsDivergent,
+              DivergentValueFn IsDivergentValue)
+      : F(F), IsDivergent(IsDivergent), IsDivergentValue(IsDivergentValue) {}
 
   unsigned run(ArrayRef<BasicBlock *> Ordering);
 
 private:
   Function &F;
   DivergentTerminatorFn IsDivergent;
+  DivergentValueFn IsDivergentValue;
 
   /// Position in the ordering, spaced so that blocks can be placed just
   /// before a block B: virtual nodes at key(B) - 2, flow blocks at key(B) - 1.
@@ -905,13 +907,13 @@ bool Reconverger::sendsAllThreadsTo(BasicBlock *Flow, BasicBlock *Pred,
 /// A phi R of a flow block F that feeds only the phi J of F's successor T
 /// carries a value to T for the threads F sends there. The threads that F
 /// sends to its other successor may reach T later along edges X -> T, and J
-/// takes the value they had before F there, often one value W for all such
-/// X (a value that one side of a multi-way branch updates and the others
-/// keep). J then needs R and W in different registers, and W stays live
-/// across F's other side: a VGPR copy in every flow block on the way.
-/// collapseJoinThroughRoute gives R the value W where it was poison and
-/// lets J take R on those edges instead, so that R, W and J share one
-/// register. Runs after foldDominatedPhis, which turns such phis into W.
+/// often takes on such an edge a value W from before F (a value that one
+/// side of a multi-way branch updates and the others keep). J then needs R
+/// and W in different registers, and W stays live across F's other side: a
+/// VGPR copy in every flow block on the way. collapseJoinThroughRoute gives
+/// R the value W where it was poison and moves uses of W behind F onto R, so
+/// that R, W and J can share one register. Runs after foldDominatedPhis,
+/// which turns such phis into W.
 void Reconverger::collapseJoinsThroughRoutes(const DominatorTree &DT) {
   SmallPtrSet<PHINode *, 16> RouteConds;
   for (auto &[Edge, Phi] : RoutePhis)
@@ -929,50 +931,54 @@ void Reconverger::collapseJoinsThroughRoutes(const DominatorTree &DT) {
 }
 
 /// The step of collapseJoinsThroughRoutes for \p Route (R) in flow block F,
-/// used only by J in T, with J(F) = R. X ranges over the predecessors of T
-/// that F properly dominates and that cannot be reached from T without
-/// passing F. If J(X) is one value W for every such X, W's definition
-/// properly dominates F, and every input of R is W, poison, or comes from a
-/// predecessor whose threads F all sends to T, then R's poison inputs become
-/// W and J(X) becomes R.
+/// used by J in T, with J(F) = R. A block B is *behind F* if F properly
+/// dominates it and it cannot be reached from T without passing F; an edge
+/// X -> B is behind F if X is. W is J's value on the first edge X -> T behind
+/// F whose value's definition properly dominates F. If every input of R is
+/// W, poison, or comes from a predecessor whose threads F all sends to T,
+/// then R's poison inputs become W and every use of W behind F becomes R:
+/// only J's inputs when W is uniform or a constant (moving a uniform value
+/// into the divergent R would cost registers), all uses when W is divergent
+/// (so that W dies at F and R, J and the values the other side computes
+/// from W can share registers).
 ///
-/// Why it is exact: a thread on an edge X -> T passed F (F dominates X);
-/// after its last visit to F it did not go to T (X is not reachable from T
-/// without F), so it came from a predecessor that F does not send wholly
-/// to T, where R is now W. W has not been recomputed since: a path from the
-/// entry to W's definition avoids F (the definition properly dominates F),
-/// so a recomputation after the last visit would give a path to X that
-/// avoids F. Hence R = W on that edge. Replacing poison by W only refines R.
+/// Why it is exact: a thread at a use behind F passed F (F dominates the
+/// use); after its last visit to F it did not go to T (the use is not
+/// reachable from T without F), so it came from a predecessor that F does
+/// not send wholly to T, where R is now W. W has not been recomputed since: a
+/// path from the entry to W's definition avoids F (the definition properly
+/// dominates F), so a recomputation after the last visit would give a path
+/// to the use that avoids F. Hence R = W at the use. Replacing poison by W
+/// only refines R.
 bool Reconverger::collapseJoinThroughRoute(PHINode *Route,
                                            const DominatorTree &DT,
                                            SmallPtrSetImpl<PHINode *> &Erased) {
   BasicBlock *Flow = Route->getParent();
-  if (!Route->hasOneUse()) // It may have taken over an erased join's uses.
-    return false;
-  auto *Join = dyn_cast<PHINode>(Route->user_back());
+  PHINode *Join = nullptr;
+  for (User *U : Route->users())
+    if (auto *P = dyn_cast<PHINode>(U);
+        P && is_contained(successors(Flow), P->getParent()) &&
+        P->getIncomingValueForBlock(Flow) == Route) {
+      Join = P;
+      break;
+    }
   if (!Join)
     return false;
   BasicBlock *T = Join->getParent();
-  if (!is_contained(successors(Flow), T) ||
-      Join->getIncomingValueForBlock(Flow) != Route)
-    return false;
   SmallPtrSet<BasicBlock *, 32> FromT = getReachableAvoiding(T, {Flow});
+  auto IsBehind = [&](BasicBlock *B) {
+    return B != Flow && DT.properlyDominates(Flow, B) && !FromT.count(B);
+  };
   Value *W = nullptr;
-  SmallVector<BasicBlock *, 4> Xs;
-  for (unsigned I = 0, E = Join->getNumIncomingValues(); I != E; ++I) {
-    BasicBlock *X = Join->getIncomingBlock(I);
-    if (X == Flow || !DT.properlyDominates(Flow, X) || FromT.count(X))
-      continue;
+  for (unsigned I = 0, E = Join->getNumIncomingValues(); I != E && !W; ++I) {
     Value *V = Join->getIncomingValue(I);
-    if ((W && V != W) || isa<PoisonValue, UndefValue>(V))
-      return false;
-    W = V;
-    Xs.push_back(X);
+    auto *Def = dyn_cast<Instruction>(V);
+    if (IsBehind(Join->getIncomingBlock(I)) &&
+        !isa<PoisonValue, UndefValue>(V) && V != Route &&
+        (!Def || DT.properlyDominates(Def->getParent(), Flow)))
+      W = V;
   }
   if (!W)
-    return false;
-  if (auto *Def = dyn_cast<Instruction>(W);
-      Def && !DT.properlyDominates(Def->getParent(), Flow))
     return false;
   for (unsigned I = 0, E = Route->getNumIncomingValues(); I != E; ++I) {
     Value *V = Route->getIncomingValue(I);
@@ -983,8 +989,18 @@ bool Reconverger::collapseJoinThroughRoute(PHINode *Route,
   for (unsigned I = 0, E = Route->getNumIncomingValues(); I != E; ++I)
     if (isa<PoisonValue, UndefValue>(Route->getIncomingValue(I)))
       Route->setIncomingValue(I, W);
-  for (BasicBlock *X : Xs)
-    Join->setIncomingValueForBlock(X, Route);
+  bool AllUses = !isa<Constant>(W) && IsDivergentValue && IsDivergentValue(W);
+  SmallVector<Use *, 16> Behind;
+  for (Use &U : W->uses()) {
+    auto *I = dyn_cast<Instruction>(U.getUser());
+    if (!I || I == Route || (!AllUses && I != Join))
+      continue;
+    auto *P = dyn_cast<PHINode>(I);
+    if (IsBehind(P ? P->getIncomingBlock(U) : I->getParent()))
+      Behind.push_back(&U);
+  }
+  for (Use *U : Behind)
+    U->set(Route);
   if (all_of(Join->incoming_values(), [&](Value *V) { return V == Route; })) {
     Join->replaceAllUsesWith(Route);
     Erased.insert(Join);
@@ -1074,9 +1090,10 @@ void Reconverger::mergeRefinablePhis(Function &F) {
 
 unsigned llvm::reconvergeCFG(Function &F, const PostDominatorTree &PDT,
                              DivergentTerminatorFn IsDivergent,
-                             ReconvergeOrdering Kind) {
+                             ReconvergeOrdering Kind,
+                             DivergentValueFn IsDivergentValue) {
   std::vector<BasicBlock *> Order = computeReconvergeOrdering(F, PDT, Kind);
-  return Reconverger(F, IsDivergent).run(Order);
+  return Reconverger(F, IsDivergent, IsDivergentValue).run(Order);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1196,7 +1213,8 @@ PreservedAnalyses ReconvergeCFGPass::run(Function &F,
     Left = findReconvergenceViolations(F, PDT, IsDivergent);
     if (Left.empty() || Round == MaxRounds)
       break;
-    Flows += reconvergeCFG(F, PDT, IsDivergent, OrderingOpt);
+    Flows += reconvergeCFG(F, PDT, IsDivergent, OrderingOpt,
+                           [&](const Value *V) { return UI.isDivergent(V); });
   }
 
   if (Left.empty()) {

@@ -35,6 +35,7 @@ class BasicBlock;
 class Function;
 class Instruction;
 class PostDominatorTree;
+class Value;
 class raw_ostream;
 
 /// Why a block's terminator breaks the reconverging property.
@@ -54,6 +55,10 @@ struct ReconvergenceViolation {
 /// Predicate telling whether the terminator of a block is divergent (for
 /// example UniformityInfo::hasDivergentTerminator).
 using DivergentTerminatorFn = function_ref<bool(const BasicBlock &)>;
+
+/// Predicate telling whether a value is divergent (for example
+/// UniformityInfo::isDivergent).
+using DivergentValueFn = function_ref<bool(const Value *)>;
 
 /// The terminators of F's reachable blocks that break the reconverging
 /// property, in F's block order. Empty if and only if F is reconverging.
@@ -113,10 +118,13 @@ computeReconvergeOrdering(const Function &F, const PostDominatorTree &PDT,
 /// through the new CFG is its old path with flow blocks inserted between
 /// some of its blocks. Uniform terminators stay uniform but may be
 /// retargeted, and no flow block is created unless some divergent terminator
-/// needs one.
+/// needs one. \p IsDivergentValue, if given, lets the SSA repair move uses
+/// of divergent values behind a flow block onto its route phis (see
+/// collapseJoinThroughRoute); it must answer for the values F has on entry.
 unsigned reconvergeCFG(Function &F, const PostDominatorTree &PDT,
                        DivergentTerminatorFn IsDivergent,
-                       ReconvergeOrdering Kind = ReconvergeOrdering::DFPD);
+                       ReconvergeOrdering Kind = ReconvergeOrdering::DFPD,
+                       DivergentValueFn IsDivergentValue = nullptr);
 
 /// The `reconverge-cfg` pass: runs reconvergeCFG on functions that have
 /// divergent branches without a post-dominating successor, after bringing
