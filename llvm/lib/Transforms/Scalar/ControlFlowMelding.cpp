@@ -98,6 +98,9 @@
 //     d. Unpredication: each maximal run of unaligned instructions of one side
 //        is moved into its own block entered by a real branch on C; its values
 //        reach later uses through PHIs with `poison` from the bypass edge.
+//        A short run that cannot trap or touch memory (isSpeculatableRun) is
+//        speculated instead: it stays in the melded block and runs for every
+//        lane (the backend would drop the skip branch around it anyway).
 //     e. PHIs of interior blocks of melded regions are copied (both of them);
 //        each lane only ever uses the copy of its own path.
 //     f. Interior conditional branches branch on `select C, CondT, CondF`.
@@ -156,6 +159,7 @@
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -182,6 +186,8 @@ STATISTIC(NumBlockRegionMelds,
 STATISTIC(NumInstrsMelded, "Number of instruction pairs melded");
 STATISTIC(NumSelects, "Number of selects inserted");
 STATISTIC(NumUnpredicatedRuns, "Number of unaligned runs unpredicated");
+STATISTIC(NumSpeculatedRuns,
+          "Number of short unaligned runs left unpredicated (speculated)");
 
 namespace {
 enum class MeldMode { DARM, Diamond };
@@ -269,6 +275,7 @@ struct MeldStats {
   unsigned Pairs = 0;
   unsigned Selects = 0;
   unsigned Runs = 0;
+  unsigned Speculated = 0;
 };
 
 /// A value defined on one path before the melded block whose uses in or after
@@ -579,6 +586,19 @@ static bool isSkipBranchDropped(ArrayRef<const Instruction *> Code) {
   return true;
 }
 
+/// True if an unaligned run can stay in the melded block and run for every
+/// lane: it is short enough that the backend would drop the skip branch of
+/// an if-then around it anyway (isSkipBranchDropped), and none of it can
+/// trap, touch memory or have another effect. The other side's lanes
+/// compute values only this side's lanes use. It then costs what it cost on
+/// its own side, without the if-then.
+static bool isSpeculatableRun(ArrayRef<const Instruction *> Run) {
+  return isSkipBranchDropped(Run) && all_of(Run, [](const Instruction *I) {
+           return !isa<PHINode>(I) && !I->isTerminator() &&
+                  !I->mayReadOrWriteMemory() && isSafeToSpeculativelyExecute(I);
+         });
+}
+
 /// What the melded code saves and what it adds, in instructions a wave
 /// issues when both sides of the branch run (the case melding is for):
 ///   saved: each aligned pair issues once instead of twice (getIssueCost);
@@ -655,6 +675,13 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
     if (all_of(Run,
                [](const Instruction *I) { return isIgnoredInstruction(*I); }))
       continue;
+    // A speculated run issues once, as on its own side, but its values now
+    // live across the other side's code: about one copy or merge each
+    // (measured: without it, sb1_r of the kernel suite melds at a loss).
+    if (isSpeculatableRun(Run)) {
+      T.Runs += 1;
+      continue;
+    }
     T.Runs += RunOverhead - (isSkipBranchDropped(Run) ? 1 : 0);
     if (!TrueSide)
       T.InvertedCond = 1;
@@ -1398,9 +1425,23 @@ BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
       continue;
     }
 
+    unsigned Side = P.True ? 0 : 1;
+    SmallVector<Instruction *, 8> RunCode;
+    for (size_t L = K; L < E && !Alignment[L].isMatch() &&
+                       (Side == 0) == (Alignment[L].True != nullptr);
+         ++L)
+      RunCode.push_back(Side == 0 ? Alignment[L].True : Alignment[L].False);
+    if (isSpeculatableRun(SmallVector<const Instruction *, 8>(RunCode.begin(),
+                                                              RunCode.end()))) {
+      for (Instruction *I : RunCode)
+        I->moveBefore(*Cur, Cur->end());
+      K += RunCode.size();
+      ++Stats.Speculated;
+      continue;
+    }
+
     // Unpredication: move the maximal run of unaligned instructions of one
     // side into a block that only that side's lanes enter.
-    unsigned Side = P.True ? 0 : 1;
     BasicBlock *Run = BasicBlock::Create(
         Ctx, Side == 0 ? "meld.then" : "meld.else", &F, InsertBefore);
     BasicBlock *Join = BasicBlock::Create(Ctx, "meld.join", &F, InsertBefore);
@@ -1600,6 +1641,7 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
   NumInstrsMelded += Stats.Pairs;
   NumSelects += Stats.Selects;
   NumUnpredicatedRuns += Stats.Runs;
+  NumSpeculatedRuns += Stats.Speculated;
   switch (Cand.Kind) {
   case MeldKind::BlockBlock:
     ++NumBlockBlockMelds;
@@ -1621,7 +1663,8 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
            << ore::NV("Score", formatScore(Cand.Score)) << ": "
            << ore::NV("AlignedPairs", Stats.Pairs) << " aligned pairs, "
            << ore::NV("Selects", Stats.Selects) << " selects, "
-           << ore::NV("UnpredicatedRuns", Stats.Runs) << " unpredicated runs";
+           << ore::NV("UnpredicatedRuns", Stats.Runs) << " unpredicated runs, "
+           << ore::NV("SpeculatedRuns", Stats.Speculated) << " speculated";
   });
 }
 

@@ -12,7 +12,7 @@
 define amdgpu_kernel void @diamond(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %out) {
 ; CHECK-LABEL: define amdgpu_kernel void @diamond(
 ; CHECK-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[B:%.*]], ptr addrspace(1) [[OUT:%.*]]) #[[ATTR0:[0-9]+]] {
-; CHECK-NEXT:  [[ENTRY:.*]]:
+; CHECK-NEXT:  [[ENTRY:.*:]]
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[CMP:%.*]] = icmp slt i32 [[TID]], 16
 ; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], ptr addrspace(1) [[A]], ptr addrspace(1) [[B]]
@@ -20,13 +20,8 @@ define amdgpu_kernel void @diamond(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr
 ; CHECK-NEXT:    [[VA:%.*]] = load float, ptr addrspace(1) [[PA]], align 4
 ; CHECK-NEXT:    [[MELD_SEL1:%.*]] = select i1 [[CMP]], float 2.000000e+00, float 3.000000e+00
 ; CHECK-NEXT:    [[MA:%.*]] = fmul float [[VA]], [[MELD_SEL1]]
-; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_JOIN:.*]], label %[[MELD_ELSE:.*]]
-; CHECK:       [[MELD_ELSE]]:
 ; CHECK-NEXT:    [[XB:%.*]] = fsub float [[MA]], 5.000000e+00
-; CHECK-NEXT:    br label %[[MELD_JOIN]]
-; CHECK:       [[MELD_JOIN]]:
-; CHECK-NEXT:    [[XB_MELD:%.*]] = phi float [ [[XB]], %[[MELD_ELSE]] ], [ poison, %[[ENTRY]] ]
-; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[CMP]], float [[MA]], float [[XB_MELD]]
+; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[CMP]], float [[MA]], float [[XB]]
 ; CHECK-NEXT:    [[SA:%.*]] = fadd float [[MELD_SEL2]], 1.000000e+00
 ; CHECK-NEXT:    [[PO:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[OUT]], i32 [[TID]]
 ; CHECK-NEXT:    store float [[SA]], ptr addrspace(1) [[PO]], align 4

@@ -24,17 +24,12 @@ define amdgpu_kernel void @replicate(ptr addrspace(1) %p, ptr addrspace(1) %q, i
 ; CHECK-NEXT:  [[ENTRY:.*]]:
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[CMP:%.*]] = icmp slt i32 [[TID]], 32
-; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_THEN:.*]], label %[[MELD_JOIN:.*]]
-; CHECK:       [[MELD_THEN]]:
 ; CHECK-NEXT:    [[C:%.*]] = icmp sgt i32 [[TID]], [[X]]
-; CHECK-NEXT:    br label %[[MELD_JOIN]]
-; CHECK:       [[MELD_EXIT:.*]]:
-; CHECK-NEXT:    [[R_MELD:%.*]] = phi i32 [ poison, %[[MELD_JOIN]] ], [ [[VA:%.*]], %[[MELD1:.*]] ]
+; CHECK-NEXT:    [[MELD_COND:%.*]] = select i1 [[CMP]], i1 [[C]], i1 true
+; CHECK-NEXT:    br i1 [[MELD_COND]], label %[[MELD1:.*]], label %[[MELD_EXIT:.*]]
+; CHECK:       [[MELD_EXIT]]:
+; CHECK-NEXT:    [[R_MELD:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[VA:%.*]], %[[MELD1]] ]
 ; CHECK-NEXT:    br i1 [[CMP]], label %[[T_END:.*]], label %[[EXIT:.*]]
-; CHECK:       [[MELD_JOIN]]:
-; CHECK-NEXT:    [[C_MELD:%.*]] = phi i1 [ [[C]], %[[MELD_THEN]] ], [ poison, %[[ENTRY]] ]
-; CHECK-NEXT:    [[MELD_COND:%.*]] = select i1 [[CMP]], i1 [[C_MELD]], i1 true
-; CHECK-NEXT:    br i1 [[MELD_COND]], label %[[MELD1]], label %[[MELD_EXIT]]
 ; CHECK:       [[MELD1]]:
 ; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], ptr addrspace(1) [[P]], ptr addrspace(1) [[Q]]
 ; CHECK-NEXT:    [[PA:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[MELD_SEL]], i32 [[TID]]

@@ -13,7 +13,7 @@
 define amdgpu_kernel void @bitonic_step(ptr addrspace(3) %shared, i32 %k, i32 %j) {
 ; DARM-LABEL: define amdgpu_kernel void @bitonic_step(
 ; DARM-SAME: ptr addrspace(3) [[SHARED:%.*]], i32 [[K:%.*]], i32 [[J:%.*]]) #[[ATTR0:[0-9]+]] {
-; DARM-NEXT:  [[ENTRY:.*]]:
+; DARM-NEXT:  [[ENTRY:.*:]]
 ; DARM-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; DARM-NEXT:    [[IXJ:%.*]] = xor i32 [[TID]], [[J]]
 ; DARM-NEXT:    [[AND:%.*]] = and i32 [[TID]], [[K]]
@@ -22,19 +22,9 @@ define amdgpu_kernel void @bitonic_step(ptr addrspace(3) %shared, i32 %k, i32 %j
 ; DARM-NEXT:    [[P_UP_X:%.*]] = getelementptr inbounds i32, ptr addrspace(3) [[SHARED]], i32 [[IXJ]]
 ; DARM-NEXT:    [[V_UP_T:%.*]] = load i32, ptr addrspace(3) [[P_UP_T]], align 4
 ; DARM-NEXT:    [[V_UP_X:%.*]] = load i32, ptr addrspace(3) [[P_UP_X]], align 4
-; DARM-NEXT:    br i1 [[DIR]], label %[[MELD_THEN:.*]], label %[[MELD_JOIN:.*]]
-; DARM:       [[MELD_THEN]]:
 ; DARM-NEXT:    [[C_UP:%.*]] = icmp sgt i32 [[V_UP_T]], [[V_UP_X]]
-; DARM-NEXT:    br label %[[MELD_JOIN]]
-; DARM:       [[MELD_JOIN]]:
-; DARM-NEXT:    [[C_UP_MELD:%.*]] = phi i1 [ [[C_UP]], %[[MELD_THEN]] ], [ poison, %[[ENTRY]] ]
-; DARM-NEXT:    br i1 [[DIR]], label %[[MELD_JOIN2:.*]], label %[[MELD_ELSE:.*]]
-; DARM:       [[MELD_ELSE]]:
 ; DARM-NEXT:    [[C_DN:%.*]] = icmp slt i32 [[V_UP_T]], [[V_UP_X]]
-; DARM-NEXT:    br label %[[MELD_JOIN2]]
-; DARM:       [[MELD_JOIN2]]:
-; DARM-NEXT:    [[C_DN_MELD:%.*]] = phi i1 [ [[C_DN]], %[[MELD_ELSE]] ], [ poison, %[[MELD_JOIN]] ]
-; DARM-NEXT:    [[MELD_COND:%.*]] = select i1 [[DIR]], i1 [[C_UP_MELD]], i1 [[C_DN_MELD]]
+; DARM-NEXT:    [[MELD_COND:%.*]] = select i1 [[DIR]], i1 [[C_UP]], i1 [[C_DN]]
 ; DARM-NEXT:    br i1 [[MELD_COND]], label %[[MELD1:.*]], label %[[EXIT:.*]]
 ; DARM:       [[MELD1]]:
 ; DARM-NEXT:    store i32 [[V_UP_X]], ptr addrspace(3) [[P_UP_T]], align 4

@@ -24,13 +24,8 @@ define amdgpu_kernel void @store_one_side(ptr addrspace(1) %p, ptr addrspace(1) 
 ; CHECK-NEXT:    br label %[[MELD_JOIN]]
 ; CHECK:       [[MELD_JOIN]]:
 ; CHECK-NEXT:    [[A3_MELD:%.*]] = phi i32 [ [[A3]], %[[MELD_THEN]] ], [ poison, %[[ENTRY]] ]
-; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_JOIN2:.*]], label %[[MELD_ELSE:.*]]
-; CHECK:       [[MELD_ELSE]]:
 ; CHECK-NEXT:    [[B3:%.*]] = shl i32 [[A2]], 3
-; CHECK-NEXT:    br label %[[MELD_JOIN2]]
-; CHECK:       [[MELD_JOIN2]]:
-; CHECK-NEXT:    [[B3_MELD:%.*]] = phi i32 [ [[B3]], %[[MELD_ELSE]] ], [ poison, %[[MELD_JOIN]] ]
-; CHECK-NEXT:    [[A3_MELD_B3_MELD:%.*]] = select i1 [[CMP]], i32 [[A3_MELD]], i32 [[B3_MELD]]
+; CHECK-NEXT:    [[A3_MELD_B3_MELD:%.*]] = select i1 [[CMP]], i32 [[A3_MELD]], i32 [[B3]]
 ; CHECK-NEXT:    store i32 [[A3_MELD_B3_MELD]], ptr addrspace(1) [[Q]], align 4
 ; CHECK-NEXT:    ret void
 ;

@@ -18,24 +18,14 @@
 define amdgpu_kernel void @isomorphic(ptr addrspace(1) %p, i32 %x) {
 ; CHECK-LABEL: define amdgpu_kernel void @isomorphic(
 ; CHECK-SAME: ptr addrspace(1) [[P:%.*]], i32 [[X:%.*]]) #[[ATTR0:[0-9]+]] {
-; CHECK-NEXT:  [[ENTRY:.*]]:
+; CHECK-NEXT:  [[ENTRY:.*:]]
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[CMP:%.*]] = icmp slt i32 [[TID]], 32
 ; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], i32 [[X]], i32 9
 ; CHECK-NEXT:    [[TA:%.*]] = add i32 [[TID]], [[MELD_SEL]]
-; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_THEN:.*]], label %[[MELD_JOIN:.*]]
-; CHECK:       [[MELD_THEN]]:
 ; CHECK-NEXT:    [[TC:%.*]] = icmp sgt i32 [[TA]], 100
-; CHECK-NEXT:    br label %[[MELD_JOIN]]
-; CHECK:       [[MELD_JOIN]]:
-; CHECK-NEXT:    [[TC_MELD:%.*]] = phi i1 [ [[TC]], %[[MELD_THEN]] ], [ poison, %[[ENTRY]] ]
-; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_JOIN3:.*]], label %[[MELD_ELSE:.*]]
-; CHECK:       [[MELD_ELSE]]:
 ; CHECK-NEXT:    [[FC:%.*]] = icmp ult i32 [[TA]], 50
-; CHECK-NEXT:    br label %[[MELD_JOIN3]]
-; CHECK:       [[MELD_JOIN3]]:
-; CHECK-NEXT:    [[FC_MELD:%.*]] = phi i1 [ [[FC]], %[[MELD_ELSE]] ], [ poison, %[[MELD_JOIN]] ]
-; CHECK-NEXT:    [[MELD_COND:%.*]] = select i1 [[CMP]], i1 [[TC_MELD]], i1 [[FC_MELD]]
+; CHECK-NEXT:    [[MELD_COND:%.*]] = select i1 [[CMP]], i1 [[TC]], i1 [[FC]]
 ; CHECK-NEXT:    br i1 [[MELD_COND]], label %[[MELD2:.*]], label %[[MELD1:.*]]
 ; CHECK:       [[MELD2]]:
 ; CHECK-NEXT:    [[MELD_SEL5:%.*]] = select i1 [[CMP]], i32 3, i32 5
@@ -111,26 +101,16 @@ exit:
 define amdgpu_kernel void @not_isomorphic(ptr addrspace(1) %p, i32 %x) {
 ; CHECK-LABEL: define amdgpu_kernel void @not_isomorphic(
 ; CHECK-SAME: ptr addrspace(1) [[P:%.*]], i32 [[X:%.*]]) #[[ATTR0]] {
-; CHECK-NEXT:  [[ENTRY:.*]]:
+; CHECK-NEXT:  [[ENTRY:.*:]]
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[CMP:%.*]] = icmp slt i32 [[TID]], 32
-; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_THEN:.*]], label %[[MELD_JOIN:.*]]
-; CHECK:       [[MELD_THEN]]:
 ; CHECK-NEXT:    [[TC:%.*]] = icmp sgt i32 [[TID]], [[X]]
-; CHECK-NEXT:    br label %[[MELD_JOIN]]
-; CHECK:       [[MELD_JOIN]]:
-; CHECK-NEXT:    [[TC_MELD:%.*]] = phi i1 [ [[TC]], %[[MELD_THEN]] ], [ poison, %[[ENTRY]] ]
-; CHECK-NEXT:    [[MELD_COND:%.*]] = select i1 [[CMP]], i1 [[TC_MELD]], i1 true
+; CHECK-NEXT:    [[MELD_COND:%.*]] = select i1 [[CMP]], i1 [[TC]], i1 true
 ; CHECK-NEXT:    br i1 [[MELD_COND]], label %[[MELD1:.*]], label %[[EXIT:.*]]
 ; CHECK:       [[MELD1]]:
-; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_JOIN2:.*]], label %[[MELD_ELSE:.*]]
-; CHECK:       [[MELD_ELSE]]:
 ; CHECK-NEXT:    [[FC:%.*]] = icmp ult i32 [[TID]], [[X]]
 ; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[FC]], i32 2, i32 3
-; CHECK-NEXT:    br label %[[MELD_JOIN2]]
-; CHECK:       [[MELD_JOIN2]]:
-; CHECK-NEXT:    [[MELD_SEL_MELD:%.*]] = phi i32 [ [[MELD_SEL]], %[[MELD_ELSE]] ], [ poison, %[[MELD1]] ]
-; CHECK-NEXT:    [[MELD_SEL3:%.*]] = select i1 [[CMP]], i32 1, i32 [[MELD_SEL_MELD]]
+; CHECK-NEXT:    [[MELD_SEL3:%.*]] = select i1 [[CMP]], i32 1, i32 [[MELD_SEL]]
 ; CHECK-NEXT:    store i32 [[MELD_SEL3]], ptr addrspace(1) [[P]], align 4
 ; CHECK-NEXT:    br label %[[EXIT]]
 ; CHECK:       [[EXIT]]:

@@ -20,23 +20,17 @@ define amdgpu_kernel void @threshold(ptr addrspace(1) %p, i32 %x) {
 ; LOW-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], i32 [[TID]], i32 [[X]]
 ; LOW-NEXT:    [[PA:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[P]], i32 [[MELD_SEL]]
 ; LOW-NEXT:    [[LA:%.*]] = load float, ptr addrspace(1) [[PA]], align 4
-; LOW-NEXT:    br i1 [[CMP]], label %[[MELD_THEN:.*]], label %[[MELD_JOIN:.*]]
-; LOW:       [[MELD_THEN]]:
 ; LOW-NEXT:    [[A1:%.*]] = fsub float [[LA]], 1.000000e+00
 ; LOW-NEXT:    [[A2:%.*]] = fsub float [[A1]], 2.000000e+00
 ; LOW-NEXT:    [[A3:%.*]] = fsub float [[A2]], 3.000000e+00
-; LOW-NEXT:    br label %[[MELD_JOIN]]
-; LOW:       [[MELD_JOIN]]:
-; LOW-NEXT:    [[A3_MELD:%.*]] = phi float [ [[A3]], %[[MELD_THEN]] ], [ poison, %[[ENTRY]] ]
-; LOW-NEXT:    br i1 [[CMP]], label %[[MELD_JOIN1:.*]], label %[[MELD_ELSE:.*]]
-; LOW:       [[MELD_ELSE]]:
 ; LOW-NEXT:    [[B1:%.*]] = fmul float [[LA]], 1.000000e+00
 ; LOW-NEXT:    [[B2:%.*]] = fmul float [[B1]], 2.000000e+00
 ; LOW-NEXT:    [[B3:%.*]] = fmul float [[B2]], 3.000000e+00
-; LOW-NEXT:    br label %[[MELD_JOIN1]]
-; LOW:       [[MELD_JOIN1]]:
-; LOW-NEXT:    [[B3_MELD:%.*]] = phi float [ [[B3]], %[[MELD_ELSE]] ], [ poison, %[[MELD_JOIN]] ]
-; LOW-NEXT:    [[A3_MELD_B3_MELD:%.*]] = select i1 [[CMP]], float [[A3_MELD]], float [[B3_MELD]]
+; LOW-NEXT:    br i1 [[CMP]], label %[[MELD_EXIT_TRUE:.*]], label %[[EXIT:.*]]
+; LOW:       [[MELD_EXIT_TRUE]]:
+; LOW-NEXT:    br label %[[EXIT]]
+; LOW:       [[EXIT]]:
+; LOW-NEXT:    [[A3_MELD_B3_MELD:%.*]] = phi float [ [[A3]], %[[MELD_EXIT_TRUE]] ], [ [[B3]], %[[ENTRY]] ]
 ; LOW-NEXT:    store float [[A3_MELD_B3_MELD]], ptr addrspace(1) [[P]], align 4
 ; LOW-NEXT:    ret void
 ;
