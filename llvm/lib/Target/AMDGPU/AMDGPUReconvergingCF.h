@@ -52,7 +52,8 @@ bool usesReconvergingCF(const Function &F);
 /// The lane-mask opcodes and the exec register of the subtarget's wave size,
 /// as the machine passes of the lowering emit them.
 struct LaneMaskOps {
-  unsigned And, AndN2, Or, Mov, AndTerm, MovTerm, XorTerm, OrSaveExec;
+  unsigned And, AndN2, Or, Mov, AndTerm, AndN2Term, MovTerm, XorTerm,
+      OrSaveExec;
   Register Exec;
   explicit LaneMaskOps(const GCNSubtarget &ST);
 };

@@ -111,6 +111,8 @@ STATISTIC(NumZeroInits, "Zero-initializations of rejoin masks");
 STATISTIC(NumSavedExec, "Rejoin masks that are a saved exec");
 STATISTIC(NumDominatingSavedExec,
           "Rejoin masks that are the saved exec of a dominating branch");
+STATISTIC(NumInvertedCompares,
+          "Conditions inverted so that the compare yields the parked lanes");
 STATISTIC(NumUnrecordedParks, "Divergent branches whose parked lanes a "
                               "saved-exec rejoin mask covers");
 STATISTIC(NumRejoinedLaneBranches,
@@ -162,7 +164,8 @@ private:
   static BlockSet computePStar(MachineBasicBlock &P,
                                ArrayRef<MachineInstr *> Ifs);
   Register buildZero(MachineBasicBlock &MBB);
-  MachineInstr *buildParkedLanes(MachineInstr &If, Register &Parked);
+  Register buildParkedLanes(MachineInstr &If);
+  Register invertCompareIntoParkedLanes(MachineInstr &If);
 };
 
 } // end anonymous namespace
@@ -211,18 +214,87 @@ Register SIInsertRejoinMasks::buildZero(MachineBasicBlock &MBB) {
   return Zero;
 }
 
-/// Before \p If: Parked = the active lanes that If sends to its target.
-MachineInstr *SIInsertRejoinMasks::buildParkedLanes(MachineInstr &If,
-                                                    Register &Parked) {
+/// The VALU compare that computes the negation of \p Opc, or 0. A VALU
+/// compare writes 0 for inactive lanes, so the negated compare yields
+/// exactly the active lanes for which \p Opc is false.
+static unsigned getInverseCompare(unsigned Opc) {
+  switch (Opc) {
+#define INVERSE(A, B)                                                          \
+  case AMDGPU::V_CMP_##A##_e64:                                                \
+    return AMDGPU::V_CMP_##B##_e64;                                            \
+  case AMDGPU::V_CMP_##B##_e64:                                                \
+    return AMDGPU::V_CMP_##A##_e64;
+    INVERSE(EQ_U32, NE_U32)
+    INVERSE(EQ_I32, NE_I32)
+    INVERSE(LT_U32, GE_U32)
+    INVERSE(GT_U32, LE_U32)
+    INVERSE(LT_I32, GE_I32)
+    INVERSE(GT_I32, LE_I32)
+    INVERSE(EQ_U64, NE_U64)
+    INVERSE(EQ_I64, NE_I64)
+    INVERSE(LT_U64, GE_U64)
+    INVERSE(GT_U64, LE_U64)
+    INVERSE(LT_I64, GE_I64)
+    INVERSE(GT_I64, LE_I64)
+#undef INVERSE
+  default:
+    return 0;
+  }
+}
+
+/// If \p If's condition is an integer VALU compare read only by If, in If's
+/// block with exec unchanged in between, replaces it by the negated compare
+/// E, which is the parked lanes themselves, and redefines the condition as
+/// `S_ANDN2 $exec, E` (SILowerReconvergingCF folds that into
+/// `exec &= ~E`). A divergent loop exit then costs the exit compare, the OR
+/// of the mask and one exec update, as upstream's SI_IF_BREAK/SI_LOOP.
+/// Returns E, or no register if the condition does not qualify.
+Register SIInsertRejoinMasks::invertCompareIntoParkedLanes(MachineInstr &If) {
+  Register Cond = If.getOperand(1).getReg();
+  // Not where a rejoin mask is a branch condition: If's own block, or its
+  // target, whose if-else shape formElse must still see.
+  if (!Cond.isVirtual() || !MRI->hasOneNonDBGUse(Cond) ||
+      RoutesRejoined.count(If.getParent()) ||
+      RoutesRejoined.count(If.getOperand(2).getMBB()))
+    return Register();
+  MachineInstr *Cmp = MRI->getUniqueVRegDef(Cond);
+  unsigned Inverse = Cmp ? getInverseCompare(Cmp->getOpcode()) : 0;
+  if (!Inverse || Cmp->getParent() != If.getParent())
+    return Register();
+  for (const MachineInstr &MI :
+       make_range(std::next(Cmp->getIterator()), If.getIterator()))
+    if (MI.modifiesRegister(AMDGPU::EXEC, TRI))
+      return Register();
+  MachineBasicBlock &MBB = *If.getParent();
+  MachineFunction &MF = *MBB.getParent();
+  Register Exiting = MRI->createVirtualRegister(MRI->getRegClass(Cond));
+  MachineInstr *Inv = MF.CloneMachineInstr(Cmp);
+  Inv->setDesc(TII->get(Inverse));
+  Inv->getOperand(0).setReg(Exiting);
+  MBB.insert(Cmp->getIterator(), Inv);
+  Cmp->eraseFromParent();
+  MachineInstr *Stay =
+      BuildMI(MBB, If, If.getDebugLoc(), TII->get(Ops->AndN2), Cond)
+          .addReg(Ops->Exec)
+          .addReg(Exiting);
+  Stay->findRegisterDefOperand(AMDGPU::SCC, TRI)->setIsDead();
+  ++NumInvertedCompares;
+  return Exiting;
+}
+
+/// Before \p If: the active lanes that If sends to its target.
+Register SIInsertRejoinMasks::buildParkedLanes(MachineInstr &If) {
+  if (Register Exiting = invertCompareIntoParkedLanes(If))
+    return Exiting;
   MachineOperand &Cond = If.getOperand(1);
   assert(Cond.getSubReg() == AMDGPU::NoSubRegister);
-  Parked = MRI->createVirtualRegister(MaskRC);
+  Register Parked = MRI->createVirtualRegister(MaskRC);
   MachineInstr *AndN2 = BuildMI(*If.getParent(), If, If.getDebugLoc(),
                                 TII->get(Ops->AndN2), Parked)
                             .addReg(Ops->Exec)
                             .addReg(Cond.getReg());
   AndN2->findRegisterDefOperand(AMDGPU::SCC, TRI)->setIsDead();
-  return AndN2;
+  return Parked;
 }
 
 /// True if the wave ends the program after P without doing anything for
@@ -461,8 +533,7 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
       }
       continue;
     }
-    Register Parked;
-    buildParkedLanes(*If, Parked);
+    Register Parked = buildParkedLanes(*If);
     if (IsP0(B)) {
       Define(B, Parked);
       ++NumMoves;

@@ -114,6 +114,8 @@ private:
   void erasePseudo(MachineInstr &MI, ArrayRef<Register> Changed,
                    ArrayRef<Register> Created = {});
   void lowerIf(MachineInstr &MI);
+  MachineInstr *getExecAndN2(Register Cond, MachineInstr &If) const;
+  void lowerIfOnExecAndN2(MachineInstr &MI, MachineInstr &Stay);
   void lowerSavingIf(MachineInstr &MI);
   void lowerElse(MachineInstr &MI);
   void lowerEndCf(MachineInstr &MI);
@@ -129,6 +131,7 @@ LaneMaskOps::LaneMaskOps(const GCNSubtarget &ST) {
   Or = Wave32 ? AMDGPU::S_OR_B32 : AMDGPU::S_OR_B64;
   Mov = Wave32 ? AMDGPU::S_MOV_B32 : AMDGPU::S_MOV_B64;
   AndTerm = Wave32 ? AMDGPU::S_AND_B32_term : AMDGPU::S_AND_B64_term;
+  AndN2Term = Wave32 ? AMDGPU::S_ANDN2_B32_term : AMDGPU::S_ANDN2_B64_term;
   And = Wave32 ? AMDGPU::S_AND_B32 : AMDGPU::S_AND_B64;
   MovTerm = Wave32 ? AMDGPU::S_MOV_B32_term : AMDGPU::S_MOV_B64_term;
   XorTerm = Wave32 ? AMDGPU::S_XOR_B32_term : AMDGPU::S_XOR_B64_term;
@@ -196,6 +199,10 @@ void SILowerReconvergingCF::lowerIf(MachineInstr &MI) {
   }
   if (LV)
     LV->removeVirtualRegisterDead(Saved, MI);
+  if (MachineInstr *Stay = getExecAndN2(Cond, MI)) {
+    lowerIfOnExecAndN2(MI, *Stay);
+    return;
+  }
   MachineInstr *And = BuildMI(MBB, MI, DL, TII->get(Ops->AndTerm), Ops->Exec)
                           .addReg(Ops->Exec)
                           .add(MI.getOperand(1));
@@ -206,6 +213,70 @@ void SILowerReconvergingCF::lowerIf(MachineInstr &MI) {
     LIS->ReplaceMachineInstrInMaps(MI, *And);
   buildExeczBranch(MI, MI.getOperand(2));
   erasePseudo(MI, {Cond, Saved});
+  ++NumIfs;
+}
+
+/// True if \p A comes before \p B in their block.
+static bool comesBefore(const MachineInstr &A, const MachineInstr &B) {
+  for (const MachineInstr &MI :
+       make_range(std::next(A.getIterator()), A.getParent()->instr_end()))
+    if (&MI == &B)
+      return true;
+  return false;
+}
+
+/// The definition of \p Cond if it is `S_ANDN2 $exec, E` in \p If's block,
+/// read only by \p If, with exec unchanged in between (the form
+/// SIInsertRejoinMasks gives a loop exit whose compare yields the parked
+/// lanes E); null otherwise.
+MachineInstr *SILowerReconvergingCF::getExecAndN2(Register Cond,
+                                                  MachineInstr &If) const {
+  MachineInstr *Def = MRI->getUniqueVRegDef(Cond);
+  if (!Def || Def->getOpcode() != Ops->AndN2 ||
+      Def->getParent() != If.getParent() || !Def->getOperand(1).isReg() ||
+      Def->getOperand(1).getReg() != Ops->Exec || !Def->getOperand(2).isReg() ||
+      !MRI->hasOneNonDBGUse(Cond))
+    return nullptr;
+  for (const MachineInstr &MI :
+       make_range(std::next(Def->getIterator()), If.getIterator()))
+    if (MI.modifiesRegister(Ops->Exec, TRI))
+      return nullptr;
+  return Def;
+}
+
+/// SI_IF on `Stay = S_ANDN2 $exec, E`: exec &= Stay is exec &= ~E, one
+/// instruction instead of two.
+void SILowerReconvergingCF::lowerIfOnExecAndN2(MachineInstr &MI,
+                                               MachineInstr &Stay) {
+  MachineBasicBlock &MBB = *MI.getParent();
+  Register Cond = MI.getOperand(1).getReg();
+  Register Saved = MI.getOperand(0).getReg();
+  Register E = Stay.getOperand(2).getReg();
+  MachineInstr *AndN2 =
+      BuildMI(MBB, MI, MI.getDebugLoc(), TII->get(Ops->AndN2Term), Ops->Exec)
+          .addReg(Ops->Exec)
+          .addReg(E);
+  markSCCDead(*AndN2);
+  if (LV) {
+    // E's last use in the block (Stay, or the OR of the mask) moves to the
+    // new instruction, unless it comes after it.
+    if (MachineInstr *Kill = LV->getVarInfo(E).findKill(&MBB);
+        Kill && comesBefore(*Kill, *AndN2)) {
+      Kill->clearRegisterKills(E, TRI);
+      LV->replaceKillInstruction(E, *Kill, *AndN2);
+      AndN2->addRegisterKilled(E, TRI);
+    }
+    LiveVariables::VarInfo &CondInfo = LV->getVarInfo(Cond);
+    CondInfo.Kills.clear();
+    CondInfo.AliveBlocks.clear();
+  }
+  if (LIS) {
+    LIS->RemoveMachineInstrFromMaps(Stay);
+    LIS->ReplaceMachineInstrInMaps(MI, *AndN2);
+  }
+  Stay.eraseFromParent();
+  buildExeczBranch(MI, MI.getOperand(2));
+  erasePseudo(MI, {Cond, Saved, E});
   ++NumIfs;
 }
 

@@ -96,10 +96,9 @@ define amdgpu_kernel void @divergent_loop(ptr addrspace(1) %out, i32 %n) {
 ; W64-NEXT:  .LBB1_1: ; %loop
 ; W64-NEXT:    ; =>This Inner Loop Header: Depth=1
 ; W64-NEXT:    v_add_u32_e32 v1, 1, v1
-; W64-NEXT:    v_cmp_lt_u32_e32 vcc, v1, v0
-; W64-NEXT:    s_andn2_b64 s[2:3], exec, vcc
-; W64-NEXT:    s_or_b64 s[0:1], s[0:1], s[2:3]
-; W64-NEXT:    s_and_b64 exec, exec, vcc
+; W64-NEXT:    v_cmp_ge_u32_e32 vcc, v1, v0
+; W64-NEXT:    s_or_b64 s[0:1], s[0:1], vcc
+; W64-NEXT:    s_andn2_b64 exec, exec, vcc
 ; W64-NEXT:    s_cbranch_execnz .LBB1_1
 ; W64-NEXT:  ; %bb.2: ; %exit
 ; W64-NEXT:    s_or_b64 exec, exec, s[0:1]
@@ -116,10 +115,9 @@ define amdgpu_kernel void @divergent_loop(ptr addrspace(1) %out, i32 %n) {
 ; W32-NEXT:  .LBB1_1: ; %loop
 ; W32-NEXT:    ; =>This Inner Loop Header: Depth=1
 ; W32-NEXT:    v_add_nc_u32_e32 v1, 1, v1
-; W32-NEXT:    v_cmp_lt_u32_e32 vcc_lo, v1, v0
-; W32-NEXT:    s_andn2_b32 s1, exec_lo, vcc_lo
-; W32-NEXT:    s_or_b32 s0, s0, s1
-; W32-NEXT:    s_and_b32 exec_lo, exec_lo, vcc_lo
+; W32-NEXT:    v_cmp_ge_u32_e32 vcc_lo, v1, v0
+; W32-NEXT:    s_or_b32 s0, s0, vcc_lo
+; W32-NEXT:    s_andn2_b32 exec_lo, exec_lo, vcc_lo
 ; W32-NEXT:    s_cbranch_execnz .LBB1_1
 ; W32-NEXT:  ; %bb.2: ; %exit
 ; W32-NEXT:    s_or_b32 exec_lo, exec_lo, s0

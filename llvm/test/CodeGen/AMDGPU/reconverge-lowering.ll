@@ -100,11 +100,10 @@ define amdgpu_kernel void @divergent_loop(ptr addrspace(1) %out, i32 %n) {
 ; W64-NEXT:    ; =>This Inner Loop Header: Depth=1
 ; W64-NEXT:    s_add_i32 s3, s3, s2
 ; W64-NEXT:    s_add_i32 s2, s2, 1
-; W64-NEXT:    v_cmp_lt_u32_e32 vcc, s2, v0
-; W64-NEXT:    s_andn2_b64 s[4:5], exec, vcc
+; W64-NEXT:    v_cmp_ge_u32_e32 vcc, s2, v0
 ; W64-NEXT:    v_mov_b32_e32 v1, s3
-; W64-NEXT:    s_or_b64 s[0:1], s[0:1], s[4:5]
-; W64-NEXT:    s_and_b64 exec, exec, vcc
+; W64-NEXT:    s_or_b64 s[0:1], s[0:1], vcc
+; W64-NEXT:    s_andn2_b64 exec, exec, vcc
 ; W64-NEXT:    s_cbranch_execnz .LBB1_1
 ; W64-NEXT:  ; %bb.2: ; %exit
 ; W64-NEXT:    s_or_b64 exec, exec, s[0:1]
@@ -124,10 +123,9 @@ define amdgpu_kernel void @divergent_loop(ptr addrspace(1) %out, i32 %n) {
 ; W32-NEXT:    s_add_i32 s2, s2, s1
 ; W32-NEXT:    s_add_i32 s1, s1, 1
 ; W32-NEXT:    v_mov_b32_e32 v1, s2
-; W32-NEXT:    v_cmp_lt_u32_e32 vcc_lo, s1, v0
-; W32-NEXT:    s_andn2_b32 s3, exec_lo, vcc_lo
-; W32-NEXT:    s_or_b32 s0, s0, s3
-; W32-NEXT:    s_and_b32 exec_lo, exec_lo, vcc_lo
+; W32-NEXT:    v_cmp_ge_u32_e32 vcc_lo, s1, v0
+; W32-NEXT:    s_or_b32 s0, s0, vcc_lo
+; W32-NEXT:    s_andn2_b32 exec_lo, exec_lo, vcc_lo
 ; W32-NEXT:    s_cbranch_execnz .LBB1_1
 ; W32-NEXT:  ; %bb.2: ; %exit
 ; W32-NEXT:    s_or_b32 exec_lo, exec_lo, s0

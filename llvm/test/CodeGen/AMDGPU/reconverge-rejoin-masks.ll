@@ -111,22 +111,22 @@ define amdgpu_kernel void @nested_if_second_entry(ptr addrspace(1) %out, i1 %ski
   ; CHECK-NEXT:   [[V_MOV_B32_e32_1:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_1]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 32
-  ; CHECK-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_64 = V_CMP_LT_U32_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_3]], implicit $exec
-  ; CHECK-NEXT:   [[S_ANDN2_B64_:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[V_CMP_LT_U32_e64_]], implicit-def dead $scc
-  ; CHECK-NEXT:   [[SI_IF:%[0-9]+]]:sreg_64 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.4, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; CHECK-NEXT:   [[V_CMP_GE_U32_e64_:%[0-9]+]]:sreg_64 = V_CMP_GE_U32_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_3]], implicit $exec
+  ; CHECK-NEXT:   [[S_ANDN2_B64_:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[V_CMP_GE_U32_e64_]], implicit-def dead $scc
+  ; CHECK-NEXT:   [[SI_IF:%[0-9]+]]:sreg_64 = SI_IF killed [[S_ANDN2_B64_]], %bb.4, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
   ; CHECK-NEXT:   S_BRANCH %bb.2
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.2.b:
   ; CHECK-NEXT:   successors: %bb.3(0x40000000), %bb.4(0x40000000)
   ; CHECK-NEXT: {{  $}}
-  ; CHECK-NEXT:   [[PHI:%[0-9]+]]:sreg_64 = PHI [[S_MOV_B64_]], %bb.0, [[S_ANDN2_B64_]], %bb.1
+  ; CHECK-NEXT:   [[PHI:%[0-9]+]]:sreg_64 = PHI [[S_MOV_B64_]], %bb.0, [[V_CMP_GE_U32_e64_]], %bb.1
   ; CHECK-NEXT:   [[V_MOV_B32_e32_2:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 1, implicit $exec
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_2]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 8
-  ; CHECK-NEXT:   [[V_CMP_LT_U32_e64_1:%[0-9]+]]:sreg_64 = V_CMP_LT_U32_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_4]], implicit $exec
-  ; CHECK-NEXT:   [[S_ANDN2_B64_1:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[V_CMP_LT_U32_e64_1]], implicit-def dead $scc
-  ; CHECK-NEXT:   [[S_OR_B64_:%[0-9]+]]:sreg_64 = S_OR_B64 [[PHI]], [[S_ANDN2_B64_1]], implicit-def dead $scc
-  ; CHECK-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_64 = SI_IF killed [[V_CMP_LT_U32_e64_1]], %bb.4, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; CHECK-NEXT:   [[V_CMP_GE_U32_e64_1:%[0-9]+]]:sreg_64 = V_CMP_GE_U32_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_4]], implicit $exec
+  ; CHECK-NEXT:   [[S_ANDN2_B64_1:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[V_CMP_GE_U32_e64_1]], implicit-def dead $scc
+  ; CHECK-NEXT:   [[S_OR_B64_:%[0-9]+]]:sreg_64 = S_OR_B64 [[PHI]], [[V_CMP_GE_U32_e64_1]], implicit-def dead $scc
+  ; CHECK-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_64 = SI_IF killed [[S_ANDN2_B64_1]], %bb.4, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
   ; CHECK-NEXT:   S_BRANCH %bb.3
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.3.c:
@@ -136,7 +136,7 @@ define amdgpu_kernel void @nested_if_second_entry(ptr addrspace(1) %out, i1 %ski
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_3]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.4.d:
-  ; CHECK-NEXT:   [[PHI1:%[0-9]+]]:sreg_64 = PHI [[S_ANDN2_B64_]], %bb.1, [[S_OR_B64_]], %bb.2, [[S_OR_B64_]], %bb.3
+  ; CHECK-NEXT:   [[PHI1:%[0-9]+]]:sreg_64 = PHI [[V_CMP_GE_U32_e64_]], %bb.1, [[S_OR_B64_]], %bb.2, [[S_OR_B64_]], %bb.3
   ; CHECK-NEXT:   SI_END_CF [[PHI1]], implicit-def $exec, implicit-def $scc, implicit $exec
   ; CHECK-NEXT:   [[V_MOV_B32_e32_4:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 3, implicit $exec
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_4]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
@@ -186,11 +186,11 @@ define amdgpu_kernel void @divergent_loop(ptr addrspace(1) %out, i32 %n) {
   ; CHECK-NEXT:   [[S_ADD_I32_:%[0-9]+]]:sreg_32 = S_ADD_I32 [[PHI2]], [[PHI1]], implicit-def dead $scc
   ; CHECK-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 1
   ; CHECK-NEXT:   [[S_ADD_I32_1:%[0-9]+]]:sreg_32 = S_ADD_I32 [[PHI1]], killed [[S_MOV_B32_2]], implicit-def dead $scc
-  ; CHECK-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_64 = V_CMP_LT_U32_e64 [[S_ADD_I32_1]], [[V_AND_B32_e64_]], implicit $exec
+  ; CHECK-NEXT:   [[V_CMP_GE_U32_e64_:%[0-9]+]]:sreg_64 = V_CMP_GE_U32_e64 [[S_ADD_I32_1]], [[V_AND_B32_e64_]], implicit $exec
   ; CHECK-NEXT:   [[COPY2:%[0-9]+]]:vgpr_32 = COPY [[S_ADD_I32_]], implicit $exec
-  ; CHECK-NEXT:   [[S_ANDN2_B64_:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[V_CMP_LT_U32_e64_]], implicit-def dead $scc
-  ; CHECK-NEXT:   [[S_OR_B64_:%[0-9]+]]:sreg_64 = S_OR_B64 [[PHI]], [[S_ANDN2_B64_]], implicit-def dead $scc
-  ; CHECK-NEXT:   [[SI_IF:%[0-9]+]]:sreg_64 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.2, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; CHECK-NEXT:   [[S_ANDN2_B64_:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[V_CMP_GE_U32_e64_]], implicit-def dead $scc
+  ; CHECK-NEXT:   [[S_OR_B64_:%[0-9]+]]:sreg_64 = S_OR_B64 [[PHI]], [[V_CMP_GE_U32_e64_]], implicit-def dead $scc
+  ; CHECK-NEXT:   [[SI_IF:%[0-9]+]]:sreg_64 = SI_IF killed [[S_ANDN2_B64_]], %bb.2, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
   ; CHECK-NEXT:   S_BRANCH %bb.1
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.2.exit:
