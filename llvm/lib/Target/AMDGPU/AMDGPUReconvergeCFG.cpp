@@ -372,7 +372,10 @@ void AMDGPUReconvergeCFG::annotate(Function &F, UniformityInfo &UI,
   }
   for (auto [Br, Primary] : Divergent) {
     if (!Primary) {
-      BranchInst::Create(Br->getSuccessor(0), Br->getIterator());
+      // Both edges lead to one block: keep one, and one phi entry for it.
+      BasicBlock *Succ = Br->getSuccessor(0);
+      Succ->removePredecessor(Br->getParent(), /*KeepOneInputPHIs=*/true);
+      BranchInst::Create(Succ, Br->getIterator());
       Br->eraseFromParent();
       continue;
     }

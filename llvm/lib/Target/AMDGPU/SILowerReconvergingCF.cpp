@@ -121,6 +121,7 @@ private:
   void lowerEndCf(MachineInstr &MI);
   MachineInstr *findRejoinedLaneBranch(MachineInstr &EndCf) const;
   void lowerRejoinedLaneBranch(MachineInstr &EndCf, MachineInstr &If);
+  bool hoistTerminatorCopies(MachineBasicBlock &MBB);
 };
 
 } // end anonymous namespace
@@ -434,6 +435,49 @@ void SILowerReconvergingCF::lowerRejoinedLaneBranch(MachineInstr &EndCf,
   ++NumRejoinedLaneBranches;
 }
 
+/// Turns the terminator copies PHI elimination put behind a control-flow
+/// pseudo (SIInstrInfo::createPHISourceCopy) back into plain copies in front
+/// of the block's terminators, where their source is no longer defined by a
+/// terminator: after lowering, a saved exec is a plain `COPY $exec`. A scalar
+/// copy does not depend on exec, so it may run before the exec write. Left
+/// behind it, the copy is a terminator with a live-out virtual definition,
+/// and the fast register allocator spills such a definition right after it,
+/// in the middle of the block's terminators.
+bool SILowerReconvergingCF::hoistTerminatorCopies(MachineBasicBlock &MBB) {
+  auto FirstTerm = MBB.getFirstTerminator();
+  bool Changed = false;
+  for (MachineInstr &MI :
+       make_early_inc_range(make_range(FirstTerm, MBB.end()))) {
+    if (MI.getOpcode() != Ops->MovTerm || !MI.getOperand(0).isReg() ||
+        !MI.getOperand(1).isReg())
+      continue;
+    Register Dst = MI.getOperand(0).getReg();
+    Register Src = MI.getOperand(1).getReg();
+    if (!Dst.isVirtual() || !Src.isVirtual())
+      continue;
+    MachineInstr *SrcDef = MRI->getUniqueVRegDef(Src);
+    if (!SrcDef || SrcDef->isTerminator())
+      continue;
+    // Nothing the copy passes may read or write its registers.
+    auto Passed =
+        make_range(MBB.getFirstTerminator(), MachineBasicBlock::iterator(MI));
+    if (any_of(Passed, [&](const MachineInstr &T) {
+          return T.readsRegister(Dst, TRI) || T.modifiesRegister(Dst, TRI) ||
+                 T.modifiesRegister(Src, TRI);
+        }))
+      continue;
+    MBB.splice(MBB.getFirstTerminator(), &MBB, MI.getIterator());
+    MI.setDesc(TII->get(AMDGPU::COPY));
+    for (unsigned I = MI.getNumOperands(); I-- > 2;)
+      if (MI.getOperand(I).isImplicit()) // Uses of exec.
+        MI.removeOperand(I);
+    if (LIS)
+      LIS->handleMove(MI);
+    Changed = true;
+  }
+  return Changed;
+}
+
 bool SILowerReconvergingCF::runOnMachineFunction(MachineFunction &MF) {
   if (!usesReconvergingCF(MF.getFunction()))
     return false;
@@ -484,5 +528,7 @@ bool SILowerReconvergingCF::runOnMachineFunction(MachineFunction &MF) {
       Changed = true;
     }
   }
+  for (MachineBasicBlock &MBB : MF)
+    Changed |= hoistTerminatorCopies(MBB);
   return Changed;
 }
