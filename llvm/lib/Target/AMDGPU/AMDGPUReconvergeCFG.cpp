@@ -42,11 +42,13 @@
 #include "GCNSubtarget.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/PatternMatch.h"
@@ -56,7 +58,10 @@
 #include "llvm/Transforms/Scalar/ReconvergeCFG.h"
 #include "llvm/Transforms/Scalar/StructurizeCFG.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/FixIrreducible.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
 #include "llvm/Transforms/Utils/UnifyLoopExits.h"
 
 using namespace llvm;
@@ -71,6 +76,8 @@ STATISTIC(NumSeparatedRejoins,
           "Flow blocks whose passing edges got a rejoin block of their own");
 STATISTIC(NumSplitLoopExits,
           "Critical uniform loop-exit edges split for their phi copies");
+STATISTIC(NumCycleExitPhis,
+          "Exit phis of irreducible cycles for values used after them");
 STATISTIC(NumRejoinedLaneBranches,
           "Divergent branches that send exactly the rejoined lanes on");
 
@@ -83,6 +90,38 @@ namespace {
 /// An edge B -> P of a divergent branch to its primary successor P: the
 /// lanes that take it wait for the wave at P.
 using ParkedEdge = std::pair<const BasicBlock *, const BasicBlock *>;
+
+/// A copy of a function's body, outside any module, that the function can go
+/// back to: the fallback structurizes the code as it came in, not the
+/// transformed code (the structurizer is not made for the CFGs ReconvergeCFG
+/// produces).
+class SavedBody {
+  std::unique_ptr<Function> Copy;
+
+public:
+  explicit SavedBody(Function &F)
+      : Copy(Function::Create(F.getFunctionType(), F.getLinkage(),
+                              F.getAddressSpace(), F.getName())) {
+    ValueToValueMapTy VMap;
+    for (auto [From, To] : zip(F.args(), Copy->args()))
+      VMap[&From] = &To;
+    SmallVector<ReturnInst *, 4> Returns;
+    CloneFunctionInto(Copy.get(), &F, VMap,
+                      CloneFunctionChangeType::LocalChangesOnly, Returns);
+  }
+  ~SavedBody() { Copy->dropAllReferences(); }
+
+  /// Replaces the body of \p F with the saved one.
+  void restore(Function &F) {
+    for (BasicBlock &BB : F)
+      BB.dropAllReferences();
+    while (!F.empty())
+      F.begin()->eraseFromParent();
+    F.splice(F.end(), Copy.get());
+    for (auto [To, From] : zip(F.args(), Copy->args()))
+      From.replaceAllUsesWith(&To);
+  }
+};
 
 class AMDGPUReconvergeCFG : public FunctionPass {
 public:
@@ -121,6 +160,10 @@ private:
                               const PostDominatorTree &PDT);
   static bool splitUniformLoopExits(Function &F, UniformityInfo &UI,
                                     LoopInfo &LI);
+  static bool closeIrreducibleCycles(CycleInfo &CI, const DominatorTree &DT);
+  static const Instruction *
+  findValueStaleAfterParking(Function &F, UniformityInfo &UI,
+                             const PostDominatorTree &PDT, const CycleInfo &CI);
   static bool routesRejoinedLanes(const BasicBlock &BB, Value *ToSecondary,
                                   const DenseSet<ParkedEdge> &Parked);
 };
@@ -185,6 +228,29 @@ void AMDGPUReconvergeCFG::structurize(Function &F,
   FAM.invalidate(F, FixIrreduciblePass().run(F, FAM));
   FAM.invalidate(F, UnifyLoopExitsPass().run(F, FAM));
   FAM.invalidate(F, StructurizeCFGPass().run(F, FAM));
+}
+
+/// Replaces each conditional branch whose two edges lead to one block by an
+/// unconditional branch, keeping one of the successor's phi entries for it.
+/// Nothing folds such branches before this pass at -O0, and FixIrreducible
+/// and StructurizeCFG, which the fallback runs, mishandle the duplicate phi
+/// entries (they leave a phi with more entries than predecessors).
+static bool foldSameSuccessorBranches(Function &F) {
+  bool Changed = false;
+  for (BasicBlock &BB : F) {
+    auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!Br || !Br->isConditional() ||
+        Br->getSuccessor(0) != Br->getSuccessor(1))
+      continue;
+    BasicBlock *Succ = Br->getSuccessor(0);
+    Succ->removePredecessor(&BB, /*KeepOneInputPHIs=*/true);
+    Value *Cond = Br->getCondition();
+    BranchInst::Create(Succ, Br->getIterator());
+    Br->eraseFromParent();
+    RecursivelyDeleteTriviallyDeadInstructions(Cond);
+    Changed = true;
+  }
+  return Changed;
 }
 
 /// The value of \p V on the edge from \p Pred into \p BB, if it is a
@@ -349,6 +415,171 @@ bool AMDGPUReconvergeCFG::splitUniformLoopExits(Function &F, UniformityInfo &UI,
   return !Edges.empty();
 }
 
+/// Gives \p I, defined in cycle \p C, a phi in each exit block of C that
+/// an edge from C carries it to, and makes its uses outside C use those.
+static bool closeValue(Instruction &I, const Cycle &C,
+                       ArrayRef<BasicBlock *> Exits, const DominatorTree &DT) {
+  if (I.getType()->isVoidTy() || I.getType()->isTokenTy())
+    return false;
+  SmallVector<Use *, 4> Outside;
+  for (Use &U : I.uses()) {
+    auto *User = cast<Instruction>(U.getUser());
+    BasicBlock *At = User->getParent();
+    if (auto *Phi = dyn_cast<PHINode>(User))
+      At = Phi->getIncomingBlock(U);
+    if (!C.contains(At))
+      Outside.push_back(&U);
+  }
+  if (Outside.empty())
+    return false;
+  SSAUpdater Updater;
+  Updater.Initialize(I.getType(), I.getName());
+  Updater.AddAvailableValue(I.getParent(), &I);
+  SmallVector<PHINode *, 4> Phis;
+  for (BasicBlock *Exit : Exits) {
+    if (none_of(predecessors(Exit), [&](BasicBlock *Pred) {
+          return C.contains(Pred) && DT.dominates(I.getParent(), Pred);
+        }))
+      continue;
+    PHINode *Phi =
+        PHINode::Create(I.getType(), pred_size(Exit), I.getName() + ".exit");
+    Phi->insertBefore(Exit->begin());
+    Updater.AddAvailableValue(Exit, Phi);
+    Phis.push_back(Phi);
+  }
+  DenseMap<BasicBlock *, PHINode *> PhiIn;
+  for (PHINode *Phi : Phis) {
+    PhiIn[Phi->getParent()] = Phi;
+    for (BasicBlock *Pred : predecessors(Phi->getParent()))
+      Phi->addIncoming(Updater.GetValueAtEndOfBlock(Pred), Pred);
+  }
+  for (Use *U : Outside) {
+    // The updater's values are those at the end of their blocks: in an exit
+    // block itself, the value is the phi.
+    auto *User = cast<Instruction>(U->getUser());
+    if (PHINode *Phi = PhiIn.lookup(User->getParent());
+        Phi && !isa<PHINode>(User))
+      U->set(Phi);
+    else
+      Updater.RewriteUse(*U);
+  }
+  NumCycleExitPhis += Phis.size();
+  return true;
+}
+
+/// Gives every value an irreducible cycle defines and code after the cycle
+/// uses a phi in the cycle's exit blocks: loop-closed SSA, which the LCSSA
+/// pass that runs next forms for natural loops only (upstream, FixIrreducible
+/// has made every cycle a natural loop by then; ReconvergeCFG does not).
+/// When the cycle has a divergent exit, lanes leave it in different
+/// iterations, and each must see the value of its own last iteration.
+/// UniformityAnalysis marks such exit phis divergent, so each gets a VGPR
+/// that the lanes write on their way out. Without the phi, a value that is
+/// uniform inside the cycle lives in an SGPR, and a lane that left early
+/// reads the value of the wave's last iteration.
+bool AMDGPUReconvergeCFG::closeIrreducibleCycles(CycleInfo &CI,
+                                                 const DominatorTree &DT) {
+  bool Changed = false;
+  SmallVector<const Cycle *, 8> Worklist(CI.toplevel_cycles());
+  while (!Worklist.empty()) {
+    const Cycle *C = Worklist.pop_back_val();
+    append_range(Worklist, C->children());
+    if (C->isReducible())
+      continue;
+    SmallVector<BasicBlock *, 4> Exits;
+    C->getExitBlocks(Exits);
+    for (BasicBlock *BB : C->blocks())
+      for (Instruction &I : *BB)
+        Changed |= closeValue(I, *C, Exits, DT);
+  }
+  return Changed;
+}
+
+/// The blocks reachable from \p From without passing \p Avoid (From
+/// included unless it is Avoid).
+static SmallPtrSet<const BasicBlock *, 32>
+reachableAvoiding(const BasicBlock *From, const BasicBlock *Avoid) {
+  SmallPtrSet<const BasicBlock *, 32> Seen;
+  SmallVector<const BasicBlock *, 16> Work;
+  if (From != Avoid && Seen.insert(From).second)
+    Work.push_back(From);
+  while (!Work.empty())
+    for (const BasicBlock *Succ : successors(Work.pop_back_val()))
+      if (Succ != Avoid && Seen.insert(Succ).second)
+        Work.push_back(Succ);
+  return Seen;
+}
+
+/// Whether the lanes of a wave keep their own copy of \p I while they wait:
+/// a divergent value that is not a lane mask lives in a VGPR, whose lanes
+/// only change while they are active. A uniform value (an SGPR) and a lane
+/// mask (a VALU compare clears the bits of inactive lanes) do not.
+static bool isKeptPerLane(const Instruction &I, UniformityInfo &UI) {
+  return UI.isDivergent(&I) && !I.getType()->isIntOrIntVectorTy(1);
+}
+
+/// Lanes that a divergent branch B parks for its primary successor P wait
+/// there while the wave runs the blocks its secondary successor reaches
+/// without passing P. When those include a block D that the parked lanes
+/// ran before (D and B lie on a cycle that avoids P), the wave runs D again
+/// for the other lanes, and a value of D that the parked lanes read after P
+/// is overwritten unless each lane keeps its own copy (isKeptPerLane). Where
+/// a cycle contains D but not P, the parked lanes left it through one of its
+/// exits, and the exit phis that closeIrreducibleCycles and LCSSA give such
+/// values keep them per lane (UniformityAnalysis marks them divergent).
+/// A use is at risk if a rejoined lane can reach it from P without running D
+/// again. Returns the first value left at risk, or null. Upstream's
+/// structurized CFG never parks lanes across the back edge of a cycle that
+/// contains the rejoin, so this has no upstream counterpart.
+const Instruction *
+AMDGPUReconvergeCFG::findValueStaleAfterParking(Function &F, UniformityInfo &UI,
+                                                const PostDominatorTree &PDT,
+                                                const CycleInfo &CI) {
+  for (BasicBlock &B : F) {
+    auto *Br = dyn_cast<BranchInst>(B.getTerminator());
+    if (!Br || !Br->isConditional() || !UI.hasDivergentTerminator(B) ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    const BasicBlock *P = getPrimarySuccessor(B, PDT);
+    if (!P)
+      continue;
+    const BasicBlock *S = Br->getSuccessor(Br->getSuccessor(0) == P ? 1 : 0);
+    SmallPtrSet<const BasicBlock *, 32> RunWhileParked =
+        reachableAvoiding(S, P);
+    if (!RunWhileParked.count(&B))
+      continue; // The wave cannot come back to what the parked lanes ran.
+    for (const BasicBlock *D : RunWhileParked) {
+      const Cycle *C = CI.getCycle(D);
+      while (C && C->contains(P))
+        C = C->getParentCycle();
+      if (C)
+        continue; // The parked lanes left D's cycle C, which P is not in.
+      // Where the rejoined lanes can get without running D again.
+      std::optional<SmallPtrSet<const BasicBlock *, 32>> Stale;
+      for (const Instruction &I : *D) {
+        if (I.getType()->isVoidTy() || isKeptPerLane(I, UI))
+          continue;
+        for (const Use &U : I.uses()) {
+          auto *User = cast<Instruction>(U.getUser());
+          const BasicBlock *At = User->getParent();
+          if (auto *Phi = dyn_cast<PHINode>(User)) {
+            if (At == P)
+              continue; // Copied on the edge, before any lane waits.
+            At = Phi->getIncomingBlock(U);
+          }
+          if (At == D)
+            continue; // Runs after the definition, for the same lanes.
+          if (!Stale)
+            Stale = reachableAvoiding(P, D);
+          if (Stale->count(At))
+            return &I;
+        }
+      }
+    }
+  }
+  return nullptr;
+}
+
 /// Rewrites every divergent conditional branch into the llvm.amdgcn.if form
 /// of the file comment. Requires a reconverging CFG. A branch whose condition
 /// is "the lane was parked for this block" (routesRejoinedLanes) gets
@@ -363,22 +594,13 @@ void AMDGPUReconvergeCFG::annotate(Function &F, UniformityInfo &UI,
     auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional() || !UI.hasDivergentTerminator(BB))
       continue;
-    BasicBlock *Primary = nullptr;
-    if (Br->getSuccessor(0) != Br->getSuccessor(1)) {
-      Primary = getPrimarySuccessor(BB, PDT);
-      assert(Primary && "annotating a CFG that is not reconverging");
-    }
+    assert(Br->getSuccessor(0) != Br->getSuccessor(1) &&
+           "foldSameSuccessorBranches left a branch with one successor");
+    BasicBlock *Primary = getPrimarySuccessor(BB, PDT);
+    assert(Primary && "annotating a CFG that is not reconverging");
     Divergent.push_back({Br, Primary});
   }
   for (auto [Br, Primary] : Divergent) {
-    if (!Primary) {
-      // Both edges lead to one block: keep one, and one phi entry for it.
-      BasicBlock *Succ = Br->getSuccessor(0);
-      Succ->removePredecessor(Br->getParent(), /*KeepOneInputPHIs=*/true);
-      BranchInst::Create(Succ, Br->getIterator());
-      Br->eraseFromParent();
-      continue;
-    }
     IRBuilder<> B(Br);
     Value *ToSecondary = Br->getCondition();
     if (Br->getSuccessor(0) == Primary) {
@@ -405,18 +627,26 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
   PassRunner Runner(TM);
   FunctionAnalysisManager &FAM = Runner.FAM;
 
+  std::optional<SavedBody> Original;
   auto FallBack = [&](const Twine &Why) {
     ++NumFallbacks;
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "Structurized", &F)
              << "divergent control flow is structurized: " << Why.str();
     });
+    if (Original) {
+      Original->restore(F);
+      FAM.invalidate(F, PreservedAnalyses::none());
+    }
     structurize(F, FAM);
     return true;
   };
 
   if (const char *Why = unsupportedReason(F))
     return FallBack(Why);
+  if (foldSameSuccessorBranches(F))
+    FAM.invalidate(F, PreservedAnalyses::none());
+  Original.emplace(F);
 
   FAM.invalidate(F, ReconvergeCFGPass().run(F, FAM));
   if (separateRejoins(F, FAM.getResult<UniformityInfoAnalysis>(F),
@@ -425,6 +655,9 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
   if (splitUniformLoopExits(F, FAM.getResult<UniformityInfoAnalysis>(F),
                             FAM.getResult<LoopAnalysis>(F)))
     FAM.invalidate(F, PreservedAnalyses::none());
+  if (closeIrreducibleCycles(FAM.getResult<CycleAnalysis>(F),
+                             FAM.getResult<DominatorTreeAnalysis>(F)))
+    FAM.invalidate(F, PreservedAnalyses::none());
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
   if (!findReconvergenceViolations(F, PDT, [&](const BasicBlock &BB) {
@@ -432,6 +665,14 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
        }).empty())
     return FallBack("a divergent branch is still not reconverging after "
                     "reconverge-cfg");
+  if (const Instruction *I = findValueStaleAfterParking(
+          F, UI, PDT, FAM.getResult<CycleAnalysis>(F))) {
+    std::string Name;
+    raw_string_ostream OS(Name);
+    I->printAsOperand(OS, /*PrintType=*/false);
+    return FallBack("lanes waiting for a rejoin inside a cycle would read " +
+                    Name + " after other lanes ran it again");
+  }
 
   Type *MaskTy = ST.isWave32() ? Type::getInt32Ty(F.getContext())
                                : Type::getInt64Ty(F.getContext());
