@@ -4,8 +4,8 @@
 # Each source is compiled by both for gfx90a and gfx1030, to assembly and to a
 # linked code object; the outputs must be byte-identical. The fork's clang
 # gets only the flags that turn its on-by-default features off (control-flow
-# melding at -O3) and finds the device libraries itself; Debian's is told
-# where they are. Prints one line per difference and a summary line.
+# melding at -O3, the reconverging CFG lowering) and finds the device
+# libraries itself; Debian's is told where they are. Prints one line per difference and a summary line.
 set -uo pipefail
 fork=$1 debian=$2
 shift 2
@@ -21,10 +21,11 @@ for src in "$@"; do
       flags=(-x hip --cuda-device-only --no-gpu-bundle-output --offload-arch=$cpu
         -cuid=faithfulness)
       # To cc1 only: the HIP driver also hands -mllvm options to Debian's lld.
-      off=(-Xclang -mllvm -Xclang -amdgpu-cf-meld=0)
+      off=(-Xclang -mllvm -Xclang -amdgpu-cf-meld=0
+        -Xclang -mllvm -Xclang -amdgpu-cf-lowering=structurize)
     else
       flags=(--target=amdgcn-amd-amdhsa -mcpu=$cpu)
-      off=(-mllvm -amdgpu-cf-meld=0)
+      off=(-mllvm -amdgpu-cf-meld=0 -mllvm -amdgpu-cf-lowering=structurize)
     fi
     for kind in s co; do
       out=()

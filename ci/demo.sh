@@ -7,9 +7,10 @@
 #  2. run both builds of every kernel on the wave emulator, check them
 #     against their CPU references, and print dynamic wave-instructions, VALU
 #     utilization and code size (a short version of the bench report; the
-#     full one is docs/benchmarks.md, see docs/Emulator.md), with a column
-#     for the reconverging-CFG lowering (-amdgpu-cf-lowering=reconverge,
-#     docs/ReconvergingCFG.md), which is not the default yet.
+#     full one is docs/benchmarks.md, see docs/Emulator.md). The fork's
+#     column has both of its default-on techniques, control-flow melding
+#     (docs/ControlFlowMelding.md) and the reconverging-CFG lowering
+#     (docs/ReconvergingCFG.md); two more columns show each alone.
 # Extra arguments go to the fork's clang (e.g. -mllvm -some-fork-option).
 source "$(dirname "$0")/common.sh"
 
@@ -21,5 +22,6 @@ echo
 echo "Dynamic figures on llvm-amdgpu-emu (gfx90a, -O3, smallest checked size):"
 python3 "$suite/suite.py" bench --quick --emu "$BUILD/obj/bin/llvm-amdgpu-emu" \
   --fork-clang "$BUILD/obj/bin/clang" --fork-flags="$*" \
-  --config "reconverge=$* -mllvm -amdgpu-cf-lowering=reconverge" \
+  --config "meld-only=$* -mllvm -amdgpu-cf-lowering=structurize" \
+  --config "reconverge-only=$* -mllvm -amdgpu-cf-meld=0" \
   --out-dir "$BUILD/demo" --report "$BUILD/demo/benchmarks.md"

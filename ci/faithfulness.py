@@ -6,8 +6,10 @@ both compilers, once per -mcpu, with the same command line:
 
   llc -mtriple=amdgcn-amd-amdhsa -mcpu=CPU FILE -o -  [extra llc flags]
 
-and the two runs are compared by stdout and exit status (stderr is not: crash
-reports carry addresses). Each (file, cpu) pair lands in one category:
+except that the fork's llc also gets FORK_FEATURES_OFF, the flags that turn
+its on-by-default features off (the reconverging CFG lowering). The two runs
+are compared by stdout and exit status (stderr is not: crash reports carry
+addresses). Each (file, cpu) pair lands in one category:
 
   identical    same exit status 0 and the same stdout
   both-fail    both exit non-zero (crash, fatal error or invalid input)
@@ -23,6 +25,9 @@ import concurrent.futures
 import os
 import subprocess
 import sys
+
+
+FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize"]
 
 
 def corpus_files(corpus, sample):
@@ -44,7 +49,8 @@ def run_llc(llc, path, cpu, flags, timeout):
 
 
 def compare(args, path, cpu):
-    fork = run_llc(args.fork_llc, path, cpu, args.llc_flag, args.timeout)
+    fork = run_llc(args.fork_llc, path, cpu, args.llc_flag + FORK_FEATURES_OFF,
+                   args.timeout)
     ref = run_llc(args.ref_llc, path, cpu, args.llc_flag, args.timeout)
     if fork[0] is None or ref[0] is None:
         return "timeout"

@@ -303,8 +303,9 @@ class Case:
 def run(cmd, **kw):
     p = subprocess.run(cmd, capture_output=True, text=True, **kw)
     if p.returncode:
-        detail = (p.stderr or p.stdout).strip().splitlines()
-        raise RuntimeError(detail[-1] if detail else f"exit {p.returncode}")
+        lines = (p.stderr or p.stdout).strip().splitlines()
+        errors = [l for l in lines if "rror" in l] or lines  # error, ERROR
+        raise RuntimeError(errors[0] if errors else f"exit {p.returncode}")
     return p.stdout
 
 
