@@ -111,6 +111,23 @@
 //  6. Clean up with simplifyCFG (hoisting, sinking and block speculation off),
 //     remove selects with equal operands, and start over.
 //
+// Divergent switches
+// ------------------
+// A divergent `switch` has more than two successors, so it is not a region
+// in the paper's sense. It is refined into a *cascade*: a chain of two-way
+// branches on the switch condition, one per successor, whose last branch
+// chooses between the two successors with the highest MP (the *pair*). That
+// last branch is an ordinary divergent region and is melded as above. Once
+// it is, the next round sees a two-way branch between the melded code and the
+// next successor of the cascade, which is how DARM's iterated fusion handles
+// the three-way branch of SB4. Each lane still reaches the successor the
+// switch chose: a cascade block tests membership of the condition in the
+// case values of one successor (for the default successor, in the case values
+// of the successors still to come). The cascade is kept only if the pair is
+// melded in the same round; otherwise the switch is restored as it was, so a
+// switch whose successors are not melded is never changed. A default
+// successor that is only `unreachable` gets no test of its own.
+//
 // Invariants
 // ----------
 // * Every lane executes exactly the instructions of its own path, in the
@@ -142,8 +159,9 @@
 // diamond, i.e. branch fusion) and of single-block subgraphs inside larger
 // divergent regions, region/region melds of isomorphic acyclic subgraphs and
 // basic-block/region melds with region replication (-cf-meld-mode=darm).
-// Not implemented: loops inside melded subgraphs, switches, and fully
-// predicated stores (unaligned code is always unpredicated).
+// Divergent switches are melded through a cascade of two-way branches.
+// Not implemented: loops inside melded subgraphs and fully predicated stores
+// (unaligned code is always unpredicated).
 //
 //===----------------------------------------------------------------------===//
 
@@ -179,6 +197,9 @@ using namespace llvm;
 #define DEBUG_TYPE "cf-meld"
 
 STATISTIC(NumRegionsConsidered, "Number of divergent regions considered");
+STATISTIC(NumSwitchesConsidered, "Number of divergent switches considered");
+STATISTIC(NumSwitchesExpanded,
+          "Number of divergent switches replaced by a melded cascade");
 STATISTIC(NumBlockBlockMelds, "Number of basic-block/basic-block melds");
 STATISTIC(NumRegionRegionMelds, "Number of region/region melds");
 STATISTIC(NumBlockRegionMelds,
@@ -316,6 +337,30 @@ struct MeldCandidate {
   bool isValid() const { return !Blocks.empty(); }
 };
 
+/// A successor of a divergent switch and the case values that lead to it.
+struct SwitchTarget {
+  BasicBlock *BB = nullptr;
+  bool IsDefault = false;
+  SmallVector<ConstantInt *, 2> Values;
+};
+
+/// A divergent switch replaced by a cascade of conditional branches
+/// (expandSwitch), with what restoreSwitch needs to put it back unchanged.
+struct SwitchCascade {
+  BasicBlock *Entry = nullptr;
+  Value *Cond = nullptr;
+  BasicBlock *Default = nullptr;
+  SmallVector<std::pair<ConstantInt *, BasicBlock *>, 8> Cases;
+  SmallVector<std::pair<unsigned, MDNode *>, 4> Metadata;
+  DebugLoc Loc;
+  /// The incoming lists of the successors' PHIs before the expansion.
+  SmallVector<
+      std::pair<PHINode *, SmallVector<std::pair<Value *, BasicBlock *>, 4>>, 4>
+      Phis;
+  /// The cascade, in order; the last block branches between the pair.
+  SmallVector<BasicBlock *, 4> Blocks;
+};
+
 /// A meldable divergent region.
 struct DivergentRegion {
   BasicBlock *Entry = nullptr;
@@ -348,9 +393,14 @@ private:
   /// Reverse post-order number of every reachable block.
   DenseMap<const BasicBlock *, unsigned> RPONumber;
 
+  void computeAnalyses();
   bool runOneRound();
   bool isDivergentBranch(BasicBlock &BB);
+  bool isDivergentSwitch(BasicBlock &BB);
   bool tryRegion(BasicBlock &Entry);
+  bool trySwitch(BasicBlock &Entry);
+  bool chooseSwitchPair(BasicBlock &Entry, SmallVectorImpl<SwitchTarget> &Ts,
+                        double &Score);
   bool buildRegion(BasicBlock &Entry, DivergentRegion &R);
   bool checkRegionBody(DivergentRegion &R);
   void buildChain(DivergentRegion &R, unsigned Side);
@@ -457,6 +507,24 @@ static BasicBlock *getIPostDom(const PostDominatorTree &PDT, BasicBlock *BB) {
   if (!Node || !Node->getIDom())
     return nullptr;
   return Node->getIDom()->getBlock();
+}
+
+/// Whether \p BB, whose immediate post-dominator is \p Next, is a
+/// single-block subgraph: it branches to \p Next, either directly or through
+/// empty blocks that only it enters. The second form is the exit branch of an
+/// earlier meld, which keeps the PHIs of \p Next able to tell the paths
+/// apart; treating it as one block lets melds iterate (DARM's SB4, where a
+/// three-way branch is melded pair by pair).
+static bool isSingleBlockSubgraph(BasicBlock *BB, BasicBlock *Next) {
+  if (BB->getSingleSuccessor())
+    return true;
+  if (!isa<BranchInst>(BB->getTerminator()))
+    return false;
+  return all_of(successors(BB), [&](BasicBlock *Succ) {
+    return Succ == Next || (Succ->getSingleSuccessor() == Next &&
+                            Succ->getSinglePredecessor() == BB &&
+                            isa<BranchInst>(Succ->getFirstNonPHIOrDbg()));
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -907,6 +975,14 @@ bool ControlFlowMelder::isDivergentBranch(BasicBlock &BB) {
   return UI->hasDivergentTerminator(BB);
 }
 
+bool ControlFlowMelder::isDivergentSwitch(BasicBlock &BB) {
+  if (!isa<SwitchInst>(BB.getTerminator()))
+    return false;
+  if (!TTI->hasBranchDivergence(&F))
+    return MeldForce;
+  return UI->hasDivergentTerminator(BB);
+}
+
 bool ControlFlowMelder::buildRegion(BasicBlock &Entry, DivergentRegion &R) {
   auto *BI = cast<BranchInst>(Entry.getTerminator());
   BasicBlock *T = BI->getSuccessor(0);
@@ -1113,7 +1189,8 @@ bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
 bool ControlFlowMelder::getCandidate(const DivergentRegion &R, BasicBlock *B1,
                                      BasicBlock *B2, MeldCandidate &Cand,
                                      const char *&Reason) {
-  bool Cond1 = !B1->getSingleSuccessor(), Cond2 = !B2->getSingleSuccessor();
+  bool Cond1 = !isSingleBlockSubgraph(B1, getIPostDom(*PDT, B1));
+  bool Cond2 = !isSingleBlockSubgraph(B2, getIPostDom(*PDT, B2));
   if (MeldModeOpt == MeldMode::DARM && Cond1 && Cond2 &&
       mapIsomorphicSubgraphs(R, B1, B2, Cand))
     return true;
@@ -1269,14 +1346,18 @@ void ControlFlowMelder::replicateRegion(MeldCandidate &Cand) {
   Cand.Replicated = true;
 }
 
+/// Whether \p Chain is one side of an if-then-else diamond with exit \p Exit.
+static bool isDiamondSide(ArrayRef<BasicBlock *> Chain, BasicBlock *Exit) {
+  return Chain.size() == 1 && isSingleBlockSubgraph(Chain.front(), Exit);
+}
+
 bool ControlFlowMelder::findMeldCandidate(DivergentRegion &R,
                                           MeldCandidate &Best) {
   buildChain(R, 0);
   buildChain(R, 1);
   if (MeldModeOpt == MeldMode::Diamond &&
-      (R.Chain[0].size() != 1 || R.Chain[1].size() != 1 ||
-       R.Chain[0][0]->getSingleSuccessor() != R.Exit ||
-       R.Chain[1][0]->getSingleSuccessor() != R.Exit)) {
+      (!isDiamondSide(R.Chain[0], R.Exit) ||
+       !isDiamondSide(R.Chain[1], R.Exit))) {
     emitMissed("NotDiamond", *R.Entry,
                "region is not an if-then-else diamond with one block per "
                "side (-cf-meld-mode=diamond)");
@@ -1669,6 +1750,217 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
 }
 
 //===----------------------------------------------------------------------===//
+// Divergent switches
+//===----------------------------------------------------------------------===//
+
+static bool isUnreachableBlock(const BasicBlock *BB) {
+  return isa<UnreachableInst>(BB->getFirstNonPHIOrDbgOrLifetime());
+}
+
+/// The distinct successors of \p SI in case order, the default last, each
+/// with its case values. A default successor that only holds `unreachable`
+/// is left out: no lane goes there.
+static void collectSwitchTargets(SwitchInst &SI,
+                                 SmallVectorImpl<SwitchTarget> &Targets) {
+  auto Find = [&](BasicBlock *BB) -> SwitchTarget & {
+    for (SwitchTarget &T : Targets)
+      if (T.BB == BB)
+        return T;
+    Targets.push_back({BB, false, {}});
+    return Targets.back();
+  };
+  for (const auto &Case : SI.cases())
+    Find(Case.getCaseSuccessor()).Values.push_back(Case.getCaseValue());
+  if (!isUnreachableBlock(SI.getDefaultDest()))
+    Find(SI.getDefaultDest()).IsDefault = true;
+}
+
+/// Orders \p Targets for the cascade: the pair with the highest MP goes last,
+/// with a successor that has case values of its own first in the pair.
+/// Returns false if no pair of successors can form a divergent region.
+bool ControlFlowMelder::chooseSwitchPair(BasicBlock &Entry,
+                                         SmallVectorImpl<SwitchTarget> &Targets,
+                                         double &Score) {
+  BasicBlock *Exit = getIPostDom(*PDT, &Entry);
+  auto Eligible = [&](const SwitchTarget &T) {
+    return T.BB != Exit && T.BB != &Entry &&
+           T.BB->getUniquePredecessor() == &Entry;
+  };
+  size_t N = Targets.size(), BestI = N, BestJ = N;
+  Score = -1.0;
+  for (size_t I = 0; I < N; ++I) {
+    for (size_t J = I + 1; J < N; ++J) {
+      if (!Eligible(Targets[I]) || !Eligible(Targets[J]))
+        continue;
+      double S = computeProfitability(Targets[I].BB, Targets[J].BB);
+      if (S > Score) {
+        Score = S;
+        BestI = I;
+        BestJ = J;
+      }
+    }
+  }
+  if (BestI == N)
+    return false;
+  SwitchTarget First = Targets[BestI], Second = Targets[BestJ];
+  if (First.IsDefault)
+    std::swap(First, Second);
+  Targets.erase(Targets.begin() + BestJ);
+  Targets.erase(Targets.begin() + BestI);
+  Targets.push_back(First);
+  Targets.push_back(Second);
+  return true;
+}
+
+/// `Cond == V1 || Cond == V2 || ...` for the values \p Values.
+static Value *emitIsOneOf(IRBuilder<> &Builder, Value *Cond,
+                          ArrayRef<ConstantInt *> Values) {
+  Value *Result = nullptr;
+  for (ConstantInt *V : Values) {
+    Value *Eq = Builder.CreateICmpEQ(Cond, V, "switch.case");
+    Result = Result ? Builder.CreateOr(Result, Eq, "switch.case") : Eq;
+  }
+  return Result;
+}
+
+/// Replace the switch ending \p Entry by a cascade over \p Targets (the
+/// order of chooseSwitchPair): block K of the cascade sends the lanes of
+/// Targets[K] there and the others on, the last one chooses between the pair.
+static void expandSwitch(BasicBlock &Entry, ArrayRef<SwitchTarget> Targets,
+                         SwitchCascade &SC) {
+  auto *SI = cast<SwitchInst>(Entry.getTerminator());
+  SC.Entry = &Entry;
+  SC.Cond = SI->getCondition();
+  SC.Default = SI->getDefaultDest();
+  for (const auto &Case : SI->cases())
+    SC.Cases.push_back({Case.getCaseValue(), Case.getCaseSuccessor()});
+  SI->getAllMetadataOtherThanDebugLoc(SC.Metadata);
+  SC.Loc = SI->getDebugLoc();
+  SmallPtrSet<BasicBlock *, 8> Succs(succ_begin(SI), succ_end(SI));
+  for (BasicBlock *Succ : Succs) {
+    for (PHINode &PN : Succ->phis()) {
+      SC.Phis.push_back({&PN, {}});
+      auto &Saved = SC.Phis.back().second;
+      for (unsigned Idx = 0, E = PN.getNumIncomingValues(); Idx != E; ++Idx)
+        Saved.push_back({PN.getIncomingValue(Idx), PN.getIncomingBlock(Idx)});
+    }
+  }
+
+  LLVMContext &Ctx = Entry.getContext();
+  size_t NumTests = Targets.size() - 1;
+  BasicBlock *InsertBefore = Entry.getNextNode();
+  for (size_t K = 0; K < NumTests; ++K)
+    SC.Blocks.push_back(BasicBlock::Create(Ctx, "switch.cascade",
+                                           Entry.getParent(), InsertBefore));
+  SI->eraseFromParent();
+  BranchInst::Create(SC.Blocks.front(), &Entry)->setDebugLoc(SC.Loc);
+
+  // Every edge from the entry to a successor becomes one edge from the
+  // cascade block that tests for it.
+  auto RetargetPhis = [&](BasicBlock *Succ, BasicBlock *From) {
+    for (PHINode &PN : Succ->phis()) {
+      Value *V = PN.getIncomingValueForBlock(&Entry);
+      while (PN.getBasicBlockIndex(&Entry) >= 0)
+        PN.removeIncomingValue(&Entry, /*DeletePHIIfEmpty=*/false);
+      PN.addIncoming(V, From);
+    }
+  };
+  for (size_t K = 0; K < NumTests; ++K) {
+    BasicBlock *Block = SC.Blocks[K];
+    BasicBlock *Next = K + 1 < NumTests ? SC.Blocks[K + 1] : Targets[K + 1].BB;
+    IRBuilder<> Builder(Block);
+    Builder.SetCurrentDebugLocation(SC.Loc);
+    const SwitchTarget &T = Targets[K];
+    if (T.IsDefault) {
+      // The default takes the lanes whose value none of the successors
+      // still to come has.
+      SmallVector<ConstantInt *, 8> Later;
+      for (const SwitchTarget &U : Targets.drop_front(K + 1))
+        append_range(Later, U.Values);
+      Builder.CreateCondBr(emitIsOneOf(Builder, SC.Cond, Later), Next, T.BB);
+    } else {
+      Builder.CreateCondBr(emitIsOneOf(Builder, SC.Cond, T.Values), T.BB, Next);
+    }
+    RetargetPhis(T.BB, Block);
+    if (K + 1 == NumTests)
+      RetargetPhis(Targets[K + 1].BB, Block);
+  }
+  // An unreachable default no longer has the entry as a predecessor.
+  if (none_of(Targets,
+              [&](const SwitchTarget &T) { return T.BB == SC.Default; }))
+    for (PHINode &PN : SC.Default->phis())
+      while (PN.getBasicBlockIndex(&Entry) >= 0)
+        PN.removeIncomingValue(&Entry, /*DeletePHIIfEmpty=*/false);
+}
+
+/// Undo expandSwitch: the cascade is erased and the switch, its metadata and
+/// the successors' PHIs are as they were.
+static void restoreSwitch(SwitchCascade &SC) {
+  SC.Entry->getTerminator()->eraseFromParent();
+  for (BasicBlock *BB : SC.Blocks)
+    BB->dropAllReferences();
+  for (BasicBlock *BB : SC.Blocks)
+    BB->eraseFromParent();
+  auto *SI = SwitchInst::Create(SC.Cond, SC.Default, SC.Cases.size(), SC.Entry);
+  for (auto [Value, Succ] : SC.Cases)
+    SI->addCase(Value, Succ);
+  for (auto [Kind, MD] : SC.Metadata)
+    SI->setMetadata(Kind, MD);
+  SI->setDebugLoc(SC.Loc);
+  for (auto &[PN, Incoming] : SC.Phis) {
+    while (PN->getNumIncomingValues())
+      PN->removeIncomingValue(PN->getNumIncomingValues() - 1,
+                              /*DeletePHIIfEmpty=*/false);
+    for (auto [V, BB] : Incoming)
+      PN->addIncoming(V, BB);
+  }
+}
+
+bool ControlFlowMelder::trySwitch(BasicBlock &Entry) {
+  ++NumSwitchesConsidered;
+  SmallVector<SwitchTarget, 8> Targets;
+  collectSwitchTargets(*cast<SwitchInst>(Entry.getTerminator()), Targets);
+  double Score = 0.0;
+  if (Targets.size() < 2 || !chooseSwitchPair(Entry, Targets, Score)) {
+    emitMissed("NotMeldableRegion", Entry,
+               "no two successors of the divergent switch form a region");
+    return false;
+  }
+  if (Score < MeldThreshold) {
+    emitMissed("NotProfitable", Entry,
+               "no pair of switch successors reaches the melding "
+               "threshold (best profitability " +
+                   formatScore(Score) + ", threshold " +
+                   formatScore(MeldThreshold) + ")");
+    return false;
+  }
+  std::string Pair = getBlockLabel(Targets[Targets.size() - 2].BB, "a case") +
+                     " and " + getBlockLabel(Targets.back().BB, "a case");
+  LLVM_DEBUG(dbgs() << "cf-meld: expanding the switch of " << Entry.getName()
+                    << " to meld " << Pair << "\n");
+  SwitchCascade SC;
+  expandSwitch(Entry, Targets, SC);
+  FAM.invalidate(F, PreservedAnalyses::none());
+  computeAnalyses();
+  BasicBlock *Last = SC.Blocks.back();
+  if (isDivergentBranch(*Last) && tryRegion(*Last)) {
+    ++NumSwitchesExpanded;
+    ORE.emit([&]() {
+      return OptimizationRemark(DEBUG_TYPE, "SwitchExpanded",
+                                Last->getTerminator())
+             << "divergent switch replaced by a cascade of "
+             << ore::NV("Branches", SC.Blocks.size()) << " branches to meld "
+             << ore::NV("Pair", Pair);
+    });
+    return true;
+  }
+  FAM.invalidate(F, PreservedAnalyses::none());
+  restoreSwitch(SC);
+  computeAnalyses();
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
 
@@ -1760,21 +2052,28 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry) {
   return true;
 }
 
-bool ControlFlowMelder::runOneRound() {
+void ControlFlowMelder::computeAnalyses() {
   TTI = &FAM.getResult<TargetIRAnalysis>(F);
   DT = &FAM.getResult<DominatorTreeAnalysis>(F);
   PDT = &FAM.getResult<PostDominatorTreeAnalysis>(F);
   LI = &FAM.getResult<LoopAnalysis>(F);
   UI = &FAM.getResult<UniformityInfoAnalysis>(F);
-
-  ReversePostOrderTraversal<Function *> RPOT(&F);
   RPONumber.clear();
   unsigned Number = 0;
-  for (BasicBlock *BB : RPOT)
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
     RPONumber[BB] = Number++;
-  for (BasicBlock *BB : RPOT)
+}
+
+bool ControlFlowMelder::runOneRound() {
+  computeAnalyses();
+  // trySwitch changes the CFG and restores it; the blocks stay the same.
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  for (BasicBlock *BB : RPOT) {
     if (isDivergentBranch(*BB) && tryRegion(*BB))
       return true;
+    if (isDivergentSwitch(*BB) && trySwitch(*BB))
+      return true;
+  }
   return false;
 }
 

@@ -661,12 +661,20 @@ template <typename F> Error valu2(WaveCtx &C, const Instr &I, F Fn) {
 
 /// 16-bit integer VOP2/VOP3 ops on the low halves. The result's high half is
 /// zeroed up to gfx9 and preserved from gfx10 on (as the target's
-/// GCNSubtarget::zeroesHigh16BitsOfDest says for these opcodes).
+/// GCNSubtarget::zeroesHigh16BitsOfDest says for these opcodes). The SDWA
+/// forms operate on the selected words or bytes and place the 16-bit result
+/// as dst_sel and dst_unused say (a DWORD destination is zero-extended).
 template <typename F> Error valu2_16(WaveCtx &C, const Instr &I, F Fn) {
   if (Error E = checkNoIntModifiers(C, I))
     return E;
-  if (I.has(Role::DstSel))
-    return instError(C, I, "SDWA on a 16-bit operation is not implemented");
+  if (I.has(Role::DstSel)) {
+    forActive(C, [&](unsigned L) {
+      writeInt(C, I, L,
+               uint16_t(Fn(uint16_t(srcInt(C, I, Role::Src0, L)),
+                           uint16_t(srcInt(C, I, Role::Src1, L)))));
+    });
+    return Error::success();
+  }
   bool Preserve = C.DS.Prog.CmpxWritesOnlyExec; // gfx10+
   forActive(C, [&](unsigned L) {
     uint16_t R = uint16_t(Fn(uint16_t(readV(C, I.op(Role::Src0), L)),
@@ -2532,6 +2540,19 @@ StringMap<Semantics> buildTable() {
   AddV("V_MIN_U16", v_min_u16);
   AddV("V_MAX_I16", v_max_i16);
   AddV("V_MIN_I16", v_min_i16);
+  for (auto [Name, Fn] : std::initializer_list<std::pair<StringRef, Semantics>>{
+           {"V_ADD_U16", v_add_u16},
+           {"V_SUB_U16", v_sub_u16},
+           {"V_SUBREV_U16", v_subrev_u16},
+           {"V_MUL_LO_U16", v_mul_lo_u16},
+           {"V_LSHLREV_B16", v_lshlrev_b16},
+           {"V_LSHRREV_B16", v_lshrrev_b16},
+           {"V_ASHRREV_I16", v_ashrrev_i16},
+           {"V_MAX_U16", v_max_u16},
+           {"V_MIN_U16", v_min_u16},
+           {"V_MAX_I16", v_max_i16},
+           {"V_MIN_I16", v_min_i16}})
+    T[(Name + "_sdwa").str()] = Fn;
 #define INT16_CMPS(TY, SUFFIX)                                                 \
   for (StringRef X : {"", "X"}) {                                              \
     bool IsX = !X.empty();                                                     \

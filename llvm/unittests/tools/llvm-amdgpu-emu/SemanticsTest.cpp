@@ -414,6 +414,31 @@ TEST(EmuSemantics, LDSBoundsFault) {
       << A.Error;
 }
 
+// 16-bit SDWA: the sources are the selected words, the 16-bit result is
+// zero-extended into a DWORD destination, or placed into one word with the
+// other bits preserved or sign-extended.
+TEST(EmuSemantics, Sdwa16Bit) {
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  v_mov_b32 v3, 0x50003
+  v_mov_b32 v4, 7
+  v_mov_b32 v6, 0x1234abcd
+  v_sub_u16_sdwa v5, v3, v4 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD
+  v_add_u16_sdwa v6, v3, v4 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_0 src1_sel:WORD_0
+  v_mul_lo_u16_sdwa v7, v3, v4 dst_sel:WORD_0 dst_unused:UNUSED_SEXT src0_sel:WORD_1 src1_sel:WORD_0
+  v_mov_b32 v8, 0x9000
+  v_max_i16_sdwa v9, v8, v4 dst_sel:WORD_0 dst_unused:UNUSED_SEXT src0_sel:WORD_0 src1_sel:WORD_0
+  global_store_dword v2, v5, s[2:3]
+  global_store_dword v2, v6, s[2:3] offset:4
+  global_store_dword v2, v7, s[2:3] offset:8
+  global_store_dword v2, v9, s[2:3] offset:12
+)"));
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 0xfffeu);     // 5 - 7 in 16 bits
+  EXPECT_EQ(R.Out[1], 0x000aabcdu); // 3 + 7 in the high word
+  EXPECT_EQ(R.Out[2], 35u);         // 5 * 7, positive: no sign bits
+  EXPECT_EQ(R.Out[3], 7u);          // max(-28672, 7) signed
+}
+
 // Anything without semantics stops the run, naming the opcode.
 TEST(EmuSemantics, UnimplementedStops) {
   RunResult R = runKernel("gfx90a", 64, 1, withPrologue("v_sin_f32 v3, v2"));
