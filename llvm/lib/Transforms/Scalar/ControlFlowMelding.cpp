@@ -83,9 +83,10 @@
 //  4. Region replication (basic-block/region, replicateRegion): G's CFG is
 //     copied onto b's side as empty blocks, b takes the place of p, and every
 //     conditional branch of the copy gets a constant condition that leads to
-//     b. b's values reach their users through PHIs at its dominance frontier
-//     (SSAUpdater, poison on the paths the copy never takes). G and its copy
-//     are isomorphic and are melded as regions.
+//     b, and from b on to the exit of G by the shortest way (b's lanes skip
+//     the rest of G). b's values reach their users through PHIs at its
+//     dominance frontier (SSAUpdater, poison on the paths the copy never
+//     takes). G and its copy are isomorphic and are melded as regions.
 //  5. Code generation (meldSubgraphs):
 //     a. Pre-processing: an instruction defined on the path between the region
 //        entry and the subgraph entry B1 (or a PHI of B1) that is used in or
@@ -110,6 +111,17 @@
 //        apart; PHIs merge the values of several exiting edges.
 //  6. Clean up with simplifyCFG (hoisting, sinking and block speculation off),
 //     remove selects with equal operands, and start over.
+//
+// Chain splitting
+// ---------------
+// SimplifyCFG merges straight-line code into one block, so a path may be a
+// single block B while the other path is a chain of several subgraphs
+// (DARM's SB3: `if (c) { C2; if (p) C4; C6 } else { C3; C5 }` leaves C3 and
+// C5 in one block). Step 2 can pair B with only one of them. In darm mode,
+// B is aligned against the concatenated entry blocks of the other chain and
+// split before the first instruction aligned with each later subgraph
+// (splitToMatchChain), so each piece pairs with its own subgraph, one meld per
+// round. If the region is not melded, the pieces are joined again.
 //
 // Divergent switches
 // ------------------
@@ -191,12 +203,15 @@
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 #include "llvm/Transforms/Utils/SimplifyCFGOptions.h"
+#include <optional>
 
 using namespace llvm;
 
 #define DEBUG_TYPE "cf-meld"
 
 STATISTIC(NumRegionsConsidered, "Number of divergent regions considered");
+STATISTIC(NumBlocksSplit,
+          "Number of blocks split to meld with a chain of subgraphs");
 STATISTIC(NumSwitchesConsidered, "Number of divergent switches considered");
 STATISTIC(NumSwitchesExpanded,
           "Number of divergent switches replaced by a melded cascade");
@@ -397,7 +412,7 @@ private:
   bool runOneRound();
   bool isDivergentBranch(BasicBlock &BB);
   bool isDivergentSwitch(BasicBlock &BB);
-  bool tryRegion(BasicBlock &Entry);
+  bool tryRegion(BasicBlock &Entry, bool AllowSplit = true);
   bool trySwitch(BasicBlock &Entry);
   bool chooseSwitchPair(BasicBlock &Entry, SmallVectorImpl<SwitchTarget> &Ts,
                         double &Score);
@@ -437,6 +452,10 @@ private:
   int getMatchScore(const Instruction *I1, const Instruction *I2) const;
   bool alignInstructions(BasicBlock *B1, BasicBlock *B2,
                          InstrAlignment &Alignment) const;
+  bool alignInstructions(ArrayRef<Instruction *> S1, ArrayRef<Instruction *> S2,
+                         InstrAlignment &Alignment) const;
+  bool splitToMatchChain(const DivergentRegion &R,
+                         SmallVectorImpl<BasicBlock *> &Pieces);
 
   bool collectAllPathValues(const DivergentRegion &R, const MeldCandidate &C,
                             const DominatorTree &DomTree,
@@ -893,8 +912,13 @@ int ControlFlowMelder::getMatchScore(const Instruction *I1,
 /// blocks are too large to align.
 bool ControlFlowMelder::alignInstructions(BasicBlock *B1, BasicBlock *B2,
                                           InstrAlignment &Alignment) const {
-  SmallVector<Instruction *, 32> S1 = getBodyInstructions(B1);
-  SmallVector<Instruction *, 32> S2 = getBodyInstructions(B2);
+  return alignInstructions(getBodyInstructions(B1), getBodyInstructions(B2),
+                           Alignment);
+}
+
+bool ControlFlowMelder::alignInstructions(ArrayRef<Instruction *> S1,
+                                          ArrayRef<Instruction *> S2,
+                                          InstrAlignment &Alignment) const {
   size_t N = S1.size(), M = S2.size();
   if ((N + 1) * (M + 1) > MaxAlignmentCells)
     return false;
@@ -1300,9 +1324,12 @@ void ControlFlowMelder::replicateRegion(MeldCandidate &Cand) {
       BranchInst::Create(Target(Br->getSuccessor(0)), Copy[BB]);
       continue;
     }
-    // Head for the partner while it is still ahead.
-    bool TakeTrue = BB == Cand.Partner || !ReachesPartner.count(BB) ||
-                    ReachesPartner.count(Br->getSuccessor(0));
+    // Head for the partner while it is still ahead, then for the region's
+    // exit, so that the lanes of the single block leave the region as early
+    // as they can.
+    bool TakeTrue = BB == Cand.Partner || !ReachesPartner.count(BB)
+                        ? Br->getSuccessor(1) != RegionExit
+                        : ReachesPartner.count(Br->getSuccessor(0)) != 0;
     BranchInst::Create(Target(Br->getSuccessor(0)), Target(Br->getSuccessor(1)),
                        ConstantInt::getBool(Ctx, TakeTrue), Copy[BB]);
   }
@@ -1400,6 +1427,79 @@ bool ControlFlowMelder::findMeldCandidate(DivergentRegion &R,
   else
     emitMissed("NoMeldableSubgraphs", *R.Entry, Reason);
   return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Chain splitting
+//===----------------------------------------------------------------------===//
+
+/// Chain splitting: when one path of \p R is a single block B and the other
+/// a chain of several subgraphs, B is aligned against the concatenated
+/// entry blocks of that chain and split where its aligned instructions pass
+/// from one subgraph to the next, so that each piece can be paired with its
+/// own subgraph (DARM's SB3, whose false path `C3; C5` is one block after
+/// SimplifyCFG while the true path is `C2; if (p) C4; C6`). Splitting a block
+/// does not change what any lane executes. \p Pieces receives B and the
+/// blocks split off it, in order; returns false (and splits nothing) if the
+/// alignment does not reach two subgraphs.
+bool ControlFlowMelder::splitToMatchChain(
+    const DivergentRegion &R, SmallVectorImpl<BasicBlock *> &Pieces) {
+  if (MeldModeOpt != MeldMode::DARM)
+    return false;
+  DivergentRegion C = R;
+  buildChain(C, 0);
+  buildChain(C, 1);
+  unsigned Side = C.Chain[0].size() == 1 ? 0 : 1;
+  ArrayRef<BasicBlock *> Other = C.Chain[1 - Side];
+  BasicBlock *B = C.Chain[Side].size() == 1 ? C.Chain[Side].front() : nullptr;
+  if (!B || Other.size() < 2 || B->getSingleSuccessor() != R.Exit ||
+      getBlockRejectReason(R, B))
+    return false;
+
+  // The other path's instructions, each with the index of its subgraph.
+  SmallVector<Instruction *, 64> Seq;
+  DenseMap<const Instruction *, unsigned> Owner;
+  for (auto [Idx, Sub] : enumerate(Other)) {
+    for (Instruction *I : getBodyInstructions(Sub)) {
+      Seq.push_back(I);
+      Owner[I] = Idx;
+    }
+  }
+  InstrAlignment Alignment;
+  SmallVector<Instruction *, 32> Body = getBodyInstructions(B);
+  if (!alignInstructions(Body, Seq, Alignment))
+    return false;
+
+  // Split before the first instruction of B aligned with a later subgraph.
+  SmallVector<Instruction *, 4> SplitPoints;
+  std::optional<unsigned> Current;
+  for (const AlignedPair &P : Alignment) {
+    if (!P.isMatch())
+      continue;
+    unsigned Idx = Owner.lookup(P.False);
+    if (Current && Idx != *Current)
+      SplitPoints.push_back(P.True);
+    Current = Idx;
+  }
+  if (SplitPoints.empty())
+    return false;
+  LLVM_DEBUG(dbgs() << "cf-meld: splitting " << B->getName() << " into "
+                    << SplitPoints.size() + 1 << " pieces\n");
+  Pieces.push_back(B);
+  for (Instruction *At : SplitPoints)
+    Pieces.push_back(Pieces.back()->splitBasicBlock(At, "meld.split"));
+  return true;
+}
+
+/// Undo splitToMatchChain: the pieces become one block again, as before.
+static void rejoinPieces(ArrayRef<BasicBlock *> Pieces) {
+  BasicBlock *B = Pieces.front();
+  for (BasicBlock *Piece : Pieces.drop_front()) {
+    B->getTerminator()->eraseFromParent();
+    B->splice(B->end(), Piece);
+    B->replaceSuccessorsPhiUsesWith(Piece, B);
+    Piece->eraseFromParent();
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -1964,11 +2064,24 @@ bool ControlFlowMelder::trySwitch(BasicBlock &Entry) {
 // Driver
 //===----------------------------------------------------------------------===//
 
-bool ControlFlowMelder::tryRegion(BasicBlock &Entry) {
+bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit) {
   ++NumRegionsConsidered;
   DivergentRegion R;
   if (!buildRegion(Entry, R))
     return false;
+  SmallVector<BasicBlock *, 4> Pieces;
+  if (AllowSplit && splitToMatchChain(R, Pieces)) {
+    FAM.invalidate(F, PreservedAnalyses::none());
+    computeAnalyses();
+    if (tryRegion(Entry, /*AllowSplit=*/false)) {
+      ++NumBlocksSplit;
+      return true;
+    }
+    FAM.invalidate(F, PreservedAnalyses::none());
+    rejoinPieces(Pieces);
+    computeAnalyses();
+    return false;
+  }
   MeldCandidate Cand;
   if (!findMeldCandidate(R, Cand))
     return false;
