@@ -90,6 +90,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -121,15 +122,26 @@ STATISTIC(NumUnsupported,
 static cl::opt<ReconvergeOrdering> OrderingOpt(
     "reconverge-cfg-ordering", cl::desc("Block ordering of reconverge-cfg"),
     cl::init(ReconvergeOrdering::DFPD),
-    cl::values(clEnumValN(ReconvergeOrdering::DFPD, "dfpd",
-                          "depth-first with post-dominance (default)"),
-               clEnumValN(ReconvergeOrdering::RPOT, "rpot",
-                          "reverse post-order")));
+    cl::values(
+        clEnumValN(ReconvergeOrdering::DFPD, "dfpd",
+                   "depth-first with post-dominance (default)"),
+        clEnumValN(ReconvergeOrdering::RPOT, "rpot", "reverse post-order"),
+        clEnumValN(ReconvergeOrdering::DF, "df", "depth-first pre-order"),
+        clEnumValN(ReconvergeOrdering::BF, "bf", "breadth-first"),
+        clEnumValN(ReconvergeOrdering::BFPD, "bfpd",
+                   "breadth-first with post-dominance"),
+        clEnumValN(ReconvergeOrdering::DomReg, "domreg", "dominance regions")));
 
 static cl::opt<unsigned> MaxRounds(
     "reconverge-cfg-max-rounds", cl::init(3), cl::Hidden,
     cl::desc("Rounds of reconverge-cfg per function before it reports the "
              "violations that remain"));
+
+static cl::opt<bool> VerifyResult(
+    "reconverge-cfg-verify", cl::init(false), cl::Hidden,
+    cl::desc("Make it a fatal error if a function that reconverge-cfg "
+             "transformed still has a divergent branch without a "
+             "post-dominating successor"));
 
 BasicBlock *llvm::getPrimarySuccessor(const BasicBlock &BB,
                                       const PostDominatorTree &PDT) {
@@ -241,8 +253,32 @@ findBackEdges(const Function &F, const PostDominatorTree &PDT) {
   return Back;
 }
 
-static std::vector<BasicBlock *> computeDFPD(const Function &F,
-                                             const PostDominatorTree &PDT) {
+namespace {
+/// How orderTopologically chooses among the ready blocks.
+struct TopologicalPolicy {
+  /// Take the earliest readied block (breadth-first) instead of the most
+  /// recently readied one (depth-first).
+  bool BreadthFirst = false;
+  /// Ready a block's successors that post-dominate it after the others, so
+  /// that they are taken after them; otherwise in terminator order.
+  bool PostDominatorsLast = true;
+  /// Regions that must stay contiguous: for each block, the regions that
+  /// contain it, innermost first. Regions must nest.
+  DenseMap<const BasicBlock *, SmallVector<const void *, 4>> Regions;
+  /// Blocks taken only when no other eligible block is ready.
+  SmallPtrSet<const BasicBlock *, 8> Deferred;
+};
+} // namespace
+
+/// A topological order of the forward DAG (every edge but findBackEdges'),
+/// the entry first and the exits last. A block is ready once all its forward
+/// predecessors are ordered. Once a block of a region is ordered, only ready
+/// blocks inside the innermost open region are eligible until all of its
+/// blocks are ordered; if none is (an irreducible cycle entered at several
+/// blocks), the policy's first ready block is taken.
+static std::vector<BasicBlock *>
+orderTopologically(const Function &F, const PostDominatorTree &PDT,
+                   const TopologicalPolicy &Policy) {
   auto Back = findBackEdges(F, PDT);
   // Forward in-degrees over reachable blocks (unreachable ones never reach
   // zero: they are not part of the ordering).
@@ -259,50 +295,70 @@ static std::vector<BasicBlock *> computeDFPD(const Function &F,
         --Pending[S];
   }
 
-  // Cycles are kept contiguous: once a cycle is entered, only ready blocks
-  // inside it are taken until all its blocks are ordered (a fallback takes
-  // the most recent ready block when none is, as can happen when an
-  // irreducible cycle is entered at several blocks). Otherwise a loop exit
-  // could be ordered between the loop's blocks, and rerouting would merge
-  // the exit with in-loop edges into one flow block, making the loop
-  // irreducible.
-  CycleInfo CI;
-  CI.compute(const_cast<Function &>(F));
-  DenseMap<const Cycle *, unsigned> Unordered;
+  auto RegionsOf = [&](const BasicBlock *BB) -> ArrayRef<const void *> {
+    auto It = Policy.Regions.find(BB);
+    if (It == Policy.Regions.end())
+      return {};
+    return It->second;
+  };
+  DenseMap<const void *, unsigned> Unordered;
   for (const BasicBlock *BB : depth_first(&F.getEntryBlock()))
-    for (const Cycle *C = CI.getCycle(BB); C; C = C->getParentCycle())
-      ++Unordered[C];
-  SmallVector<const Cycle *, 4> Open; // Entered, unfinished; innermost last.
+    for (const void *R : RegionsOf(BB))
+      ++Unordered[R];
+  SmallVector<const void *, 4> Open; // Entered, unfinished; innermost last.
   auto Eligible = [&](const BasicBlock *BB) {
-    return Open.empty() || Open.back()->contains(BB);
+    return Open.empty() || is_contained(RegionsOf(BB), Open.back());
   };
 
   std::vector<BasicBlock *> Order, Exits;
   SmallVector<BasicBlock *, 16> Ready{
       const_cast<BasicBlock *>(&F.getEntryBlock())};
   while (!Ready.empty()) {
-    auto It = find_if(reverse(Ready), Eligible);
-    if (It == Ready.rend())
-      It = Ready.rbegin();
-    BasicBlock *BB = *It;
-    Ready.erase(std::next(It).base());
+    // The policy's first eligible block that is not deferred, else its first
+    // eligible block, else its first block.
+    std::optional<size_t> Pick, EligibleDeferred;
+    for (size_t K = 0, E = Ready.size(); K != E && !Pick; ++K) {
+      size_t I = Policy.BreadthFirst ? K : E - 1 - K;
+      if (!Eligible(Ready[I]))
+        continue;
+      if (!Policy.Deferred.contains(Ready[I]))
+        Pick = I;
+      else if (!EligibleDeferred)
+        EligibleDeferred = I;
+    }
+    size_t I = Pick                  ? *Pick
+               : EligibleDeferred    ? *EligibleDeferred
+               : Policy.BreadthFirst ? 0
+                                     : Ready.size() - 1;
+    BasicBlock *BB = Ready[I];
+    Ready.erase(Ready.begin() + I);
     if (succ_empty(BB) && BB != &F.getEntryBlock())
       Exits.push_back(BB);
     else
       Order.push_back(BB);
-    // Enter the cycles of BB that are not open yet (outermost first), then
+    // Enter the regions of BB that are not open yet (outermost first), then
     // close those whose blocks are all ordered.
-    SmallVector<const Cycle *, 4> Entered;
-    for (const Cycle *C = CI.getCycle(BB); C && !is_contained(Open, C);
-         C = C->getParentCycle())
-      Entered.push_back(C);
-    Open.append(Entered.rbegin(), Entered.rend());
-    for (const Cycle *C = CI.getCycle(BB); C; C = C->getParentCycle())
-      --Unordered[C];
-    erase_if(Open, [&](const Cycle *C) { return Unordered[C] == 0; });
-    // Ready the post-dominating successors first, so they are taken last.
-    SmallVector<BasicBlock *, 4> Succs = successorsSecondaryFirst(*BB, PDT);
-    for (BasicBlock *S : reverse(Succs))
+    ArrayRef<const void *> BBRegions = RegionsOf(BB);
+    for (const void *R : reverse(BBRegions))
+      if (!is_contained(Open, R))
+        Open.push_back(R);
+    for (const void *R : BBRegions)
+      --Unordered[R];
+    erase_if(Open, [&](const void *R) { return Unordered[R] == 0; });
+    SmallVector<BasicBlock *, 4> Succs;
+    if (Policy.PostDominatorsLast) {
+      Succs = successorsSecondaryFirst(*BB, PDT);
+    } else {
+      SmallPtrSet<BasicBlock *, 4> Seen;
+      for (BasicBlock *S : successors(BB))
+        if (Seen.insert(S).second)
+          Succs.push_back(S);
+    }
+    // Depth-first takes the most recent block: ready the successors in
+    // reverse so that the first one is taken first.
+    if (!Policy.BreadthFirst)
+      std::reverse(Succs.begin(), Succs.end());
+    for (BasicBlock *S : Succs)
       if (!Back.contains({BB, S}) && --Pending[S] == 0)
         Ready.push_back(S);
   }
@@ -310,13 +366,90 @@ static std::vector<BasicBlock *> computeDFPD(const Function &F,
   return Order;
 }
 
-static std::vector<BasicBlock *> computeRPOT(const Function &F) {
+/// Cycles are kept contiguous in DFPD: once a cycle is entered, only ready
+/// blocks inside it are taken until all its blocks are ordered. Otherwise a
+/// loop exit could be ordered between the loop's blocks, and rerouting would
+/// merge the exit with in-loop edges into one flow block, making the loop
+/// irreducible.
+static void addCycleRegions(const Function &F, const CycleInfo &CI,
+                            TopologicalPolicy &Policy) {
+  for (const BasicBlock *BB : depth_first(&F.getEntryBlock()))
+    for (const Cycle *C = CI.getCycle(BB); C; C = C->getParentCycle())
+      Policy.Regions[BB].push_back(C);
+}
+
+static std::vector<BasicBlock *> computeDFPD(const Function &F,
+                                             const PostDominatorTree &PDT) {
+  CycleInfo CI;
+  CI.compute(const_cast<Function &>(F));
+  TopologicalPolicy Policy;
+  addCycleRegions(F, CI, Policy);
+  return orderTopologically(F, PDT, Policy);
+}
+
+/// BFPD: the forward DAG breadth-first, the successors that post-dominate a
+/// block readied after the others. Without DFPD's cycle rule, which serves
+/// the result's quality, not its correctness: any ordering with the exits
+/// last gives a reconverging result.
+static std::vector<BasicBlock *> computeBFPD(const Function &F,
+                                             const PostDominatorTree &PDT) {
+  TopologicalPolicy Policy;
+  Policy.BreadthFirst = true;
+  return orderTopologically(F, PDT, Policy);
+}
+
+/// DomReg: every block's dominance region is contiguous (a depth-first walk
+/// of the dominator tree whose children follow the forward edges), and the
+/// dominators of the exits (the dominator tree's branch that holds them)
+/// are taken last among the eligible blocks.
+static std::vector<BasicBlock *> computeDomReg(const Function &F,
+                                               const PostDominatorTree &PDT) {
+  DominatorTree DT(const_cast<Function &>(F));
+  TopologicalPolicy Policy;
+  Policy.PostDominatorsLast = false;
+  for (const BasicBlock *BB : depth_first(&F.getEntryBlock())) {
+    for (const DomTreeNode *N = DT.getNode(BB); N; N = N->getIDom())
+      Policy.Regions[BB].push_back(N);
+    if (succ_empty(BB))
+      for (const DomTreeNode *N = DT.getNode(BB); N; N = N->getIDom())
+        Policy.Deferred.insert(N->getBlock());
+  }
+  return orderTopologically(F, PDT, Policy);
+}
+
+/// Moves the blocks without successors (other than the entry) to the end,
+/// keeping the relative order of both parts.
+static std::vector<BasicBlock *>
+withExitsLast(const Function &F, ArrayRef<const BasicBlock *> Blocks) {
   std::vector<BasicBlock *> Order, Exits;
-  for (const BasicBlock *BB : ReversePostOrderTraversal<const Function *>(&F))
+  for (const BasicBlock *BB : Blocks)
     (succ_empty(BB) && BB != &F.getEntryBlock() ? Exits : Order)
         .push_back(const_cast<BasicBlock *>(BB));
   Order.insert(Order.end(), Exits.begin(), Exits.end());
   return Order;
+}
+
+static std::vector<BasicBlock *> computeRPOT(const Function &F) {
+  ReversePostOrderTraversal<const Function *> RPOT(&F);
+  return withExitsLast(
+      F, SmallVector<const BasicBlock *, 32>(RPOT.begin(), RPOT.end()));
+}
+
+/// DF: depth-first pre-order.
+static std::vector<BasicBlock *> computeDF(const Function &F) {
+  return withExitsLast(
+      F, SmallVector<const BasicBlock *, 32>(depth_first(&F.getEntryBlock())));
+}
+
+/// BF: breadth-first order.
+static std::vector<BasicBlock *> computeBF(const Function &F) {
+  SmallVector<const BasicBlock *, 32> Order{&F.getEntryBlock()};
+  SmallPtrSet<const BasicBlock *, 32> Seen{&F.getEntryBlock()};
+  for (size_t I = 0; I != Order.size(); ++I)
+    for (const BasicBlock *S : successors(Order[I]))
+      if (Seen.insert(S).second)
+        Order.push_back(S);
+  return withExitsLast(F, Order);
 }
 
 std::vector<BasicBlock *>
@@ -327,6 +460,14 @@ llvm::computeReconvergeOrdering(const Function &F, const PostDominatorTree &PDT,
     return computeDFPD(F, PDT);
   case ReconvergeOrdering::RPOT:
     return computeRPOT(F);
+  case ReconvergeOrdering::DF:
+    return computeDF(F);
+  case ReconvergeOrdering::BF:
+    return computeBF(F);
+  case ReconvergeOrdering::BFPD:
+    return computeBFPD(F, PDT);
+  case ReconvergeOrdering::DomReg:
+    return computeDomReg(F, PDT);
   }
   llvm_unreachable("unknown ordering");
 }
@@ -620,14 +761,17 @@ BasicBlock *Reconverger::reroute(ArrayRef<BasicBlock *> Sources,
 
 /// The phi in Flow that is true for the threads bound for Target.
 PHINode *Reconverger::getRoutePhi(BasicBlock *Flow, BasicBlock *Target) {
-  PHINode *&Phi = RoutePhis[{Flow, Target}];
-  if (Phi)
+  // No reference into the maps is held across the recursion, which inserts
+  // into them (a grown DenseMap moves its entries).
+  if (PHINode *Phi = RoutePhis.lookup({Flow, Target}))
     return Phi;
   LLVMContext &Ctx = F.getContext();
-  Phi = PHINode::Create(Type::getInt1Ty(Ctx), Preds[Flow].size(),
-                        "Flow.to." + Target->getName(), Flow->begin());
-  const SmallVector<Route, 4> &ToTarget = Routes[Flow][Target];
-  for (BasicBlock *P : Preds[Flow]) {
+  SmallVector<BasicBlock *, 2> FlowPreds(Preds[Flow]);
+  auto *Phi = PHINode::Create(Type::getInt1Ty(Ctx), FlowPreds.size(),
+                              "Flow.to." + Target->getName(), Flow->begin());
+  RoutePhis[{Flow, Target}] = Phi;
+  SmallVector<Route, 4> ToTarget(Routes[Flow][Target]);
+  for (BasicBlock *P : FlowPreds) {
     Value *Cond = ConstantInt::getFalse(Ctx);
     for (const Route &R : ToTarget)
       if (R.Pred == P)
@@ -1232,6 +1376,15 @@ PreservedAnalyses ReconvergeCFGPass::run(Function &F,
                                         V.Terminator)
                << "divergent branch still has no post-dominating successor";
       });
+    if (VerifyResult) {
+      std::string Msg;
+      raw_string_ostream OS(Msg);
+      OS << "reconverge-cfg: function '" << F.getName()
+         << "' is not reconverging after " << MaxRounds << " rounds:\n";
+      printReconvergenceViolations(OS, Left);
+      report_fatal_error(Twine(StringRef(Msg).rtrim()),
+                         /*gen_crash_diag=*/false);
+    }
   }
   return PreservedAnalyses::none();
 }

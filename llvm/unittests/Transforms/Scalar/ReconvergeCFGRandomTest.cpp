@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReconvergeCFGTestTarget.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/AsmParser/Parser.h"
@@ -233,7 +234,73 @@ protected:
       B.CreateAdd(V, IV, "w" + BB.getName());
     }
   }
+
+  /// Runs the pass on \p NumCases random kernels and checks the contract
+  /// and the semantics of each; returns the number it changed.
+  unsigned checkRandomKernels(unsigned NumCases) {
+    std::mt19937 Rng(20261122);
+    unsigned Transformed = 0;
+    for (unsigned Case = 0; Case != NumCases; ++Case) {
+      checkRandomKernel(Rng, 3 + Case % 14, Transformed);
+      if (HasFatalFailure())
+        break;
+    }
+    return Transformed;
+  }
+
+  void checkRandomKernel(std::mt19937 &Rng, unsigned N, unsigned &Transformed);
 };
+
+/// Generates a kernel of \p N blocks, runs the pass on it and checks it;
+/// counts it in \p Transformed if the pass changed it.
+void ReconvergeCFGRandomTest::checkRandomKernel(std::mt19937 &Rng, unsigned N,
+                                                unsigned &Transformed) {
+  std::string Text = generate(Rng, N);
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseAssemblyString(Text, Diag, Ctx);
+  ASSERT_TRUE(M) << Diag.getMessage().str() << "\n" << Text;
+  M->setTargetTriple("amdgcn-amd-amdhsa");
+  Function &F = *M->getFunction("f");
+  addDominatedUses(F);
+  ASSERT_FALSE(verifyFunction(F, &errs()));
+
+  std::vector<Trace> Before;
+  for (int Tid : {0, 7, 20, 39})
+    for (int U : {0, 15, 45})
+      Before.push_back(Interpreter(Tid, U).run(F));
+
+  FunctionAnalysisManager FAM;
+  PassBuilder PB(TM.get());
+  PB.registerFunctionAnalyses(FAM);
+  PreservedAnalyses PA = ReconvergeCFGPass().run(F, FAM);
+  Transformed += !PA.areAllPreserved();
+
+  std::string Out;
+  raw_string_ostream OS(Out);
+  F.print(OS);
+  ASSERT_FALSE(verifyFunction(F, &errs())) << Text << "\n" << Out;
+
+  FAM.invalidate(F, PreservedAnalyses::none());
+  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+  auto Left = findReconvergenceViolations(F, PDT, [&](const BasicBlock &BB) {
+    return UI.hasDivergentTerminator(BB);
+  });
+  std::string Why;
+  raw_string_ostream WOS(Why);
+  printReconvergenceViolations(WOS, Left);
+  ASSERT_TRUE(Left.empty()) << Why << "input:\n"
+                            << Text << "\noutput:\n"
+                            << Out;
+
+  unsigned K = 0;
+  for (int Tid : {0, 7, 20, 39})
+    for (int U : {0, 15, 45})
+      ASSERT_EQ(Before[K++], Interpreter(Tid, U).run(F))
+          << "tid " << Tid << " u " << U << "\ninput:\n"
+          << Text << "\noutput:\n"
+          << Out;
+}
 
 // The contract is checked under a uniformity analysis recomputed on the
 // output. Rerouting can make that analysis see more divergence than the
@@ -241,58 +308,25 @@ protected:
 // blocks), which the pass's extra rounds handle; this test would catch a
 // case they do not.
 TEST_F(ReconvergeCFGRandomTest, ContractAndSemantics) {
-  std::mt19937 Rng(20261122);
-  unsigned Transformed = 0;
-  for (unsigned Case = 0; Case != 4000; ++Case) {
-    unsigned N = 3 + Case % 14;
-    std::string Text = generate(Rng, N);
-    SMDiagnostic Diag;
-    std::unique_ptr<Module> M = parseAssemblyString(Text, Diag, Ctx);
-    ASSERT_TRUE(M) << Diag.getMessage().str() << "\n" << Text;
-    M->setTargetTriple("amdgcn-amd-amdhsa");
-    Function &F = *M->getFunction("f");
-    addDominatedUses(F);
-    ASSERT_FALSE(verifyFunction(F, &errs()));
-
-    std::vector<Trace> Before;
-    for (int Tid : {0, 7, 20, 39})
-      for (int U : {0, 15, 45})
-        Before.push_back(Interpreter(Tid, U).run(F));
-
-    FunctionAnalysisManager FAM;
-    PassBuilder PB(TM.get());
-    PB.registerFunctionAnalyses(FAM);
-    PreservedAnalyses PA = ReconvergeCFGPass().run(F, FAM);
-    Transformed += !PA.areAllPreserved();
-
-    std::string Out;
-    raw_string_ostream OS(Out);
-    F.print(OS);
-    ASSERT_FALSE(verifyFunction(F, &errs())) << Text << "\n" << Out;
-
-    FAM.invalidate(F, PreservedAnalyses::none());
-    auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
-    auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
-    auto Left = findReconvergenceViolations(F, PDT, [&](const BasicBlock &BB) {
-      return UI.hasDivergentTerminator(BB);
-    });
-    std::string Why;
-    raw_string_ostream WOS(Why);
-    printReconvergenceViolations(WOS, Left);
-    ASSERT_TRUE(Left.empty()) << Why << "input:\n"
-                              << Text << "\noutput:\n"
-                              << Out;
-
-    unsigned K = 0;
-    for (int Tid : {0, 7, 20, 39})
-      for (int U : {0, 15, 45})
-        ASSERT_EQ(Before[K++], Interpreter(Tid, U).run(F))
-            << "tid " << Tid << " u " << U << "\ninput:\n"
-            << Text << "\noutput:\n"
-            << Out;
-  }
   // The generator must produce work for the transform.
-  EXPECT_GT(Transformed, 100u);
+  EXPECT_GT(checkRandomKernels(4000), 100u);
+}
+
+// Any ordering gives a correct result (only the flow blocks differ): the
+// same check, on fewer kernels, with each of the other orderings.
+TEST_F(ReconvergeCFGRandomTest, OtherOrderings) {
+  cl::Option *Ordering =
+      cl::getRegisteredOptions().lookup("reconverge-cfg-ordering");
+  ASSERT_TRUE(Ordering);
+  auto Restore = make_scope_exit(
+      [&] { Ordering->addOccurrence(0, "reconverge-cfg-ordering", "dfpd"); });
+  for (StringRef Name : {"rpot", "df", "bf", "bfpd", "domreg"}) {
+    SCOPED_TRACE(Name.str());
+    ASSERT_FALSE(Ordering->addOccurrence(0, "reconverge-cfg-ordering", Name));
+    EXPECT_GT(checkRandomKernels(1000), 25u);
+    if (HasFatalFailure())
+      break;
+  }
 }
 
 } // namespace

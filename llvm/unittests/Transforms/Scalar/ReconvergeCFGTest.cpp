@@ -245,4 +245,92 @@ TEST_F(ReconvergeCFGTest, DFPDIrreducibleAndUnreachable) {
   EXPECT_EQ(std::count(Order.begin(), Order.end(), "dead"), 0);
 }
 
+const ReconvergeOrdering AllOrderings[] = {
+    ReconvergeOrdering::DFPD, ReconvergeOrdering::RPOT,
+    ReconvergeOrdering::DF,   ReconvergeOrdering::BF,
+    ReconvergeOrdering::BFPD, ReconvergeOrdering::DomReg};
+
+// Every ordering holds each reachable block once, the entry first and the
+// exits last, on an irreducible cycle with an early exit and a dead block.
+TEST_F(ReconvergeCFGTest, EveryOrderingIsComplete) {
+  Function &F =
+      parse(std::string(TidPrologue) + "  br i1 %d, label %x, label %early\n"
+                                       "early:\n  ret void\n"
+                                       "x:\n  br i1 %d2, label %y, label %z\n"
+                                       "z:\n  br i1 %c, label %y, label %exit\n"
+                                       "y:\n  br i1 %c, label %z, label %exit\n"
+                                       "dead:\n  br label %x\n"
+                                       "exit:\n  ret void\n");
+  for (ReconvergeOrdering K : AllOrderings) {
+    SCOPED_TRACE(static_cast<int>(K));
+    Names Order = ordering(F, K);
+    ASSERT_EQ(Order.size(), 6u);
+    EXPECT_EQ(Order.front(), "entry");
+    Names Exits(Order.end() - 2, Order.end());
+    llvm::sort(Exits);
+    EXPECT_EQ(Exits, (Names{"early", "exit"}));
+    Names Sorted(Order);
+    llvm::sort(Sorted);
+    EXPECT_EQ(Sorted, (Names{"early", "entry", "exit", "x", "y", "z"}));
+  }
+}
+
+// The thesis's Fig. 4.5a (see thesis-fig4.5-4.13-unstructured.ll), for
+// which it gives DF as A,B,D,C,E,F (the sink moved last) and BF as
+// A,B,C,D,E,F. DFPD, BFPD and DomReg order every join after its forward
+// predecessors and keep the cycle C <-> E together.
+TEST_F(ReconvergeCFGTest, ThesisOrderingsOfFig4_5a) {
+  Function &F =
+      parse(std::string(TidPrologue) + "  br label %A\n"
+                                       "A:\n  br i1 %d, label %B, label %C\n"
+                                       "B:\n  br i1 %d2, label %D, label %C\n"
+                                       "C:\n  br i1 %d, label %E, label %D\n"
+                                       "E:\n  br i1 %d2, label %C, label %F\n"
+                                       "D:\n  br label %F\n"
+                                       "F:\n  ret void\n");
+  EXPECT_EQ(ordering(F, ReconvergeOrdering::DF),
+            (Names{"entry", "A", "B", "D", "C", "E", "F"}));
+  EXPECT_EQ(ordering(F, ReconvergeOrdering::BF),
+            (Names{"entry", "A", "B", "C", "D", "E", "F"}));
+  for (ReconvergeOrdering K :
+       {ReconvergeOrdering::DFPD, ReconvergeOrdering::BFPD,
+        ReconvergeOrdering::DomReg, ReconvergeOrdering::RPOT})
+    EXPECT_EQ(ordering(F, K), (Names{"entry", "A", "B", "C", "E", "D", "F"}))
+        << static_cast<int>(K);
+}
+
+// BFPD follows DFPD's rules breadth-first: both sides of the outer branch
+// come before the nested if-then inside one of them.
+TEST_F(ReconvergeCFGTest, BFPDIsBreadthFirstAndTopological) {
+  Function &F =
+      parse(std::string(TidPrologue) + "  br i1 %d, label %a, label %b\n"
+                                       "a:\n  br i1 %d2, label %a1, label %a2\n"
+                                       "a1:\n  br label %a2\n"
+                                       "a2:\n  br label %join\n"
+                                       "b:\n  br label %join\n"
+                                       "join:\n  ret void\n");
+  EXPECT_EQ(ordering(F, ReconvergeOrdering::BFPD),
+            (Names{"entry", "a", "b", "a1", "a2", "join"}));
+}
+
+// The shape of the thesis's Fig. A.1, where it reports DFPD as
+// entry,looph,a,a1,b,a2,loopx,exit and DomReg as
+// entry,looph,a,a1,a2,b,loopx,exit: b is reached from a1 and from looph, so
+// DomReg finishes a's dominance region (a, a1, a2) before it.
+TEST_F(ReconvergeCFGTest, DomRegKeepsDominanceRegionsContiguous) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  br label %looph\n"
+                      "looph:\n  br i1 %d, label %a, label %b\n"
+                      "a:\n  br i1 %d2, label %a1, label %a2\n"
+                      "a1:\n  br i1 %d, label %b, label %a2\n"
+                      "a2:\n  br label %loopx\n"
+                      "b:\n  br label %loopx\n"
+                      "loopx:\n  br i1 %d2, label %looph, label %exit\n"
+                      "exit:\n  ret void\n");
+  EXPECT_EQ(ordering(F, ReconvergeOrdering::DFPD),
+            (Names{"entry", "looph", "a", "a1", "b", "a2", "loopx", "exit"}));
+  EXPECT_EQ(ordering(F, ReconvergeOrdering::DomReg),
+            (Names{"entry", "looph", "a", "a1", "a2", "b", "loopx", "exit"}));
+}
+
 } // namespace

@@ -78,13 +78,34 @@ void printReconvergenceViolations(raw_ostream &OS,
 
 /// Block orderings for the transform (thesis §4.3.1). Every ordering holds
 /// each block reachable from the entry exactly once, the entry first, and
-/// the blocks without successors (the exits) last.
+/// the blocks without successors (the exits) last. The ordering decides
+/// where flow blocks go and how many there are, not whether the result is
+/// reconverging. DFPD is the default; the others are the thesis's points of
+/// comparison, for experiments.
 enum class ReconvergeOrdering {
-  /// Depth-first with post-dominance (the default; see computeOrdering).
+  /// Depth-first with post-dominance (the default; see
+  /// computeReconvergeOrdering).
   DFPD,
   /// Reverse post-order of a depth-first search that follows successors in
   /// terminator order.
   RPOT,
+  /// Depth-first pre-order, successors in terminator order (the thesis's DF,
+  /// Fig. 4.11a), with the exits moved last.
+  DF,
+  /// Breadth-first order, successors in terminator order (the thesis's BF),
+  /// with the exits moved last.
+  BF,
+  /// Breadth-first with post-dominance (the thesis's BFPD): DFPD's
+  /// topological order of the forward DAG, taking the earliest readied block
+  /// instead of the most recent one, and without DFPD's cycle rule.
+  BFPD,
+  /// Dominance regions (the thesis's DomReg, after Moll and Hack): a
+  /// topological order of DFPD's forward DAG, depth-first, in which every
+  /// block's dominance region (the blocks it dominates) is contiguous
+  /// instead of every cycle, successors are taken in terminator order, and
+  /// the dominators of the exits (the dominator tree's branch that holds
+  /// them) come after the other eligible blocks.
+  DomReg,
 };
 
 /// Computes Kind's ordering of F's reachable blocks.
@@ -97,7 +118,14 @@ enum class ReconvergeOrdering {
 /// with the most recently readied block (depth-first), where a block is ready
 /// once all its forward predecessors are ordered, and among the successors a
 /// block readies, those that post-dominate it are readied first so they are
-/// taken last. Exits are held back until nothing else is left. Consequences:
+/// taken last. Cycles (CycleInfo) stay contiguous: once a block of a cycle
+/// is ordered, only ready blocks inside the innermost cycle that is still
+/// open are taken until all its blocks are ordered; if none is ready (an
+/// irreducible cycle entered at several blocks), the most recently readied
+/// block is taken. Otherwise a loop exit could be ordered among the loop's
+/// blocks and be merged with in-loop edges into one flow block, making the
+/// loop irreducible. Exits are held back until nothing else is left.
+/// Consequences:
 ///  - a join block comes after every block on the paths into it, so the
 ///    post-dominance structure of an already-reconverging CFG adds no new
 ///    back edges (the thesis's Fig. 4.10 problem);
