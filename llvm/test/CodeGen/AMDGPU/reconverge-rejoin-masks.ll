@@ -3,8 +3,10 @@
 ; the other divergent predecessors, zero-initialization in Q (blocks that
 ; enter P* from outside) and in the primary successor itself when a loop
 ; re-enters through it (the virtual split node), SI_END_CF first in the
-; primary successor.
+; primary successor. Prefix W32 checks the same in wave32 (gfx1030), with
+; 32-bit lane masks (sreg_32, S_ANDN2_B32/S_OR_B32 on $exec_lo, S_MOV_B32 0).
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-lowering=reconverge -verify-machineinstrs -stop-after=si-insert-rejoin-masks < %s | FileCheck %s
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -amdgpu-cf-lowering=reconverge -verify-machineinstrs -stop-after=si-insert-rejoin-masks < %s | FileCheck %s --check-prefix=W32
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
@@ -56,6 +58,49 @@ define amdgpu_kernel void @nested_if(ptr addrspace(1) %out) {
   ; CHECK-NEXT:   [[V_MOV_B32_e32_3:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 3, implicit $exec
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_3]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   S_ENDPGM 0
+  ;
+  ; W32-LABEL: name: nested_if
+  ; W32: bb.0.a:
+  ; W32-NEXT:   successors: %bb.1(0x40000000), %bb.3(0x40000000)
+  ; W32-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; W32-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; W32-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; W32-NEXT:   [[COPY2:%[0-9]+]]:vgpr_32 = COPY [[COPY1]](s32)
+  ; W32-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; W32-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_]], [[COPY1]](s32), implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[DEF:%[0-9]+]]:sgpr_32 = IMPLICIT_DEF
+  ; W32-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
+  ; W32-NEXT:   [[REG_SEQUENCE:%[0-9]+]]:vreg_64 = REG_SEQUENCE [[V_LSHLREV_B32_e64_]], %subreg.sub0, killed [[V_MOV_B32_e32_]], %subreg.sub1
+  ; W32-NEXT:   [[V_ADD_U:%[0-9]+]]:vreg_64 = V_ADD_U64_PSEUDO killed [[S_LOAD_DWORDX2_IMM]], killed [[REG_SEQUENCE]], implicit-def dead $vcc, implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 32
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY1]](s32), killed [[S_MOV_B32_2]], implicit $exec
+  ; W32-NEXT:   [[SI_IF:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.3, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.1
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.1.b:
+  ; W32-NEXT:   successors: %bb.2(0x40000000), %bb.3(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[V_MOV_B32_e32_1:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 1, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_1]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 8
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_1:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY2]], killed [[S_MOV_B32_3]], implicit $exec
+  ; W32-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_1]], %bb.3, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.2
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.2.c:
+  ; W32-NEXT:   successors: %bb.3(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[V_MOV_B32_e32_2:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 2, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_2]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.3.d:
+  ; W32-NEXT:   SI_END_CF [[SI_IF]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[V_MOV_B32_e32_3:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 3, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_3]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   S_ENDPGM 0
 a:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
@@ -141,6 +186,70 @@ define amdgpu_kernel void @nested_if_second_entry(ptr addrspace(1) %out, i1 %ski
   ; CHECK-NEXT:   [[V_MOV_B32_e32_4:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 3, implicit $exec
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_4]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   S_ENDPGM 0
+  ;
+  ; W32-LABEL: name: nested_if_second_entry
+  ; W32: bb.0.entry:
+  ; W32-NEXT:   successors: %bb.2(0x40000000), %bb.1(0x40000000)
+  ; W32-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; W32-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; W32-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; W32-NEXT:   [[S_LOAD_DWORD_IMM:%[0-9]+]]:sreg_32_xm0_xexec = S_LOAD_DWORD_IMM [[COPY]](p4), 8, 0 :: (dereferenceable invariant load (s32) from %ir.skip.kernarg.offset.align.down, align 8, addrspace 4)
+  ; W32-NEXT:   [[S_AND_B32_:%[0-9]+]]:sreg_32 = S_AND_B32 1, killed [[S_LOAD_DWORD_IMM]], implicit-def dead $scc
+  ; W32-NEXT:   S_CMP_EQ_U32 killed [[S_AND_B32_]], 1, implicit-def $scc
+  ; W32-NEXT:   [[S_CSELECT_B32_:%[0-9]+]]:sreg_32_xm0_xexec = S_CSELECT_B32 -1, 0, implicit $scc
+  ; W32-NEXT:   [[COPY2:%[0-9]+]]:sreg_32 = COPY [[S_CSELECT_B32_]]
+  ; W32-NEXT:   [[COPY3:%[0-9]+]]:vgpr_32 = COPY [[COPY1]](s32)
+  ; W32-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; W32-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_]], [[COPY1]](s32), implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[DEF:%[0-9]+]]:sgpr_32 = IMPLICIT_DEF
+  ; W32-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
+  ; W32-NEXT:   [[REG_SEQUENCE:%[0-9]+]]:vreg_64 = REG_SEQUENCE [[V_LSHLREV_B32_e64_]], %subreg.sub0, killed [[V_MOV_B32_e32_]], %subreg.sub1
+  ; W32-NEXT:   [[V_ADD_U:%[0-9]+]]:vreg_64 = V_ADD_U64_PSEUDO killed [[S_LOAD_DWORDX2_IMM]], killed [[REG_SEQUENCE]], implicit-def dead $vcc, implicit $exec
+  ; W32-NEXT:   [[S_AND_B32_1:%[0-9]+]]:sreg_32 = S_AND_B32 $exec_lo, killed [[COPY2]], implicit-def dead $scc
+  ; W32-NEXT:   $vcc_lo = COPY [[S_AND_B32_1]]
+  ; W32-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   S_CBRANCH_VCCNZ %bb.2, implicit $vcc
+  ; W32-NEXT:   S_BRANCH %bb.1
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.1.a:
+  ; W32-NEXT:   successors: %bb.2(0x40000000), %bb.4(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[V_MOV_B32_e32_1:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_1]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 32
+  ; W32-NEXT:   [[V_CMP_GE_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_GE_U32_e64 [[COPY3]], killed [[S_MOV_B32_3]], implicit $exec
+  ; W32-NEXT:   [[S_ANDN2_B32_:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[V_CMP_GE_U32_e64_]], implicit-def dead $scc
+  ; W32-NEXT:   [[SI_IF:%[0-9]+]]:sreg_32 = SI_IF killed [[S_ANDN2_B32_]], %bb.4, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.2
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.2.b:
+  ; W32-NEXT:   successors: %bb.3(0x40000000), %bb.4(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_2]], %bb.0, [[V_CMP_GE_U32_e64_]], %bb.1
+  ; W32-NEXT:   [[V_MOV_B32_e32_2:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 1, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_2]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 8
+  ; W32-NEXT:   [[V_CMP_GE_U32_e64_1:%[0-9]+]]:sreg_32 = V_CMP_GE_U32_e64 [[COPY3]], killed [[S_MOV_B32_4]], implicit $exec
+  ; W32-NEXT:   [[S_ANDN2_B32_1:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[V_CMP_GE_U32_e64_1]], implicit-def dead $scc
+  ; W32-NEXT:   [[S_OR_B32_:%[0-9]+]]:sreg_32 = S_OR_B32 [[PHI]], [[V_CMP_GE_U32_e64_1]], implicit-def dead $scc
+  ; W32-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_32 = SI_IF killed [[S_ANDN2_B32_1]], %bb.4, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.3
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.3.c:
+  ; W32-NEXT:   successors: %bb.4(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[V_MOV_B32_e32_3:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 2, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_3]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.4.d:
+  ; W32-NEXT:   [[PHI1:%[0-9]+]]:sreg_32 = PHI [[V_CMP_GE_U32_e64_]], %bb.1, [[S_OR_B32_]], %bb.2, [[S_OR_B32_]], %bb.3
+  ; W32-NEXT:   SI_END_CF [[PHI1]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[V_MOV_B32_e32_4:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 3, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_4]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   S_ENDPGM 0
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
@@ -201,6 +310,42 @@ define amdgpu_kernel void @divergent_loop(ptr addrspace(1) %out, i32 %n) {
   ; CHECK-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_3]], [[V_AND_B32_e64_]], implicit $exec
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD_SADDR killed [[V_LSHLREV_B32_e64_]], [[PHI3]], killed [[S_LOAD_DWORDX2_IMM]], 0, 0, implicit $exec :: (store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   S_ENDPGM 0
+  ;
+  ; W32-LABEL: name: divergent_loop
+  ; W32: bb.0.entry:
+  ; W32-NEXT:   successors: %bb.1(0x80000000)
+  ; W32-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; W32-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; W32-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[COPY2:%[0-9]+]]:vgpr_32 = COPY [[COPY1]](s32)
+  ; W32-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.1.loop:
+  ; W32-NEXT:   successors: %bb.1(0x7c000000), %bb.2(0x04000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_1]], %bb.0, %26, %bb.1
+  ; W32-NEXT:   [[PHI1:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_]], %bb.0, %4, %bb.1
+  ; W32-NEXT:   [[PHI2:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_]], %bb.0, %3, %bb.1
+  ; W32-NEXT:   [[S_ADD_I32_:%[0-9]+]]:sreg_32 = S_ADD_I32 [[PHI2]], [[PHI1]], implicit-def dead $scc
+  ; W32-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 1
+  ; W32-NEXT:   [[S_ADD_I32_1:%[0-9]+]]:sreg_32 = S_ADD_I32 [[PHI1]], killed [[S_MOV_B32_2]], implicit-def dead $scc
+  ; W32-NEXT:   [[V_CMP_GE_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_GE_U32_e64 [[S_ADD_I32_1]], [[COPY2]], implicit $exec
+  ; W32-NEXT:   [[COPY3:%[0-9]+]]:vgpr_32 = COPY [[S_ADD_I32_]], implicit $exec
+  ; W32-NEXT:   [[S_ANDN2_B32_:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[V_CMP_GE_U32_e64_]], implicit-def dead $scc
+  ; W32-NEXT:   [[S_OR_B32_:%[0-9]+]]:sreg_32 = S_OR_B32 [[PHI]], [[V_CMP_GE_U32_e64_]], implicit-def dead $scc
+  ; W32-NEXT:   [[SI_IF:%[0-9]+]]:sreg_32 = SI_IF killed [[S_ANDN2_B32_]], %bb.2, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.1
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.2.exit:
+  ; W32-NEXT:   [[PHI3:%[0-9]+]]:vgpr_32 = PHI [[COPY3]], %bb.1
+  ; W32-NEXT:   SI_END_CF [[S_OR_B32_]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; W32-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; W32-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_3]], [[COPY2]], implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD_SADDR killed [[V_LSHLREV_B32_e64_]], [[PHI3]], killed [[S_LOAD_DWORDX2_IMM]], 0, 0, implicit $exec :: (store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   S_ENDPGM 0
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   br label %loop
@@ -269,6 +414,53 @@ define amdgpu_kernel void @uniform_loop_divergent_if(ptr addrspace(1) %out, i32 
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.4.exit:
   ; CHECK-NEXT:   S_ENDPGM 0
+  ;
+  ; W32-LABEL: name: uniform_loop_divergent_if
+  ; W32: bb.0.entry:
+  ; W32-NEXT:   successors: %bb.1(0x80000000)
+  ; W32-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; W32-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; W32-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; W32-NEXT:   [[S_LOAD_DWORD_IMM:%[0-9]+]]:sreg_32_xm0_xexec = S_LOAD_DWORD_IMM [[COPY]](p4), 8, 0 :: (dereferenceable invariant load (s32) from %ir.n.kernarg.offset, align 8, addrspace 4)
+  ; W32-NEXT:   [[COPY2:%[0-9]+]]:sreg_32 = COPY [[S_LOAD_DWORD_IMM]]
+  ; W32-NEXT:   [[COPY3:%[0-9]+]]:vgpr_32 = COPY [[COPY1]](s32)
+  ; W32-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; W32-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_]], [[COPY1]](s32), implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[DEF:%[0-9]+]]:sgpr_32 = IMPLICIT_DEF
+  ; W32-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
+  ; W32-NEXT:   [[REG_SEQUENCE:%[0-9]+]]:vreg_64 = REG_SEQUENCE [[V_LSHLREV_B32_e64_]], %subreg.sub0, killed [[V_MOV_B32_e32_]], %subreg.sub1
+  ; W32-NEXT:   [[V_ADD_U:%[0-9]+]]:vreg_64 = V_ADD_U64_PSEUDO killed [[S_LOAD_DWORDX2_IMM]], killed [[REG_SEQUENCE]], implicit-def dead $vcc, implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.1.loop:
+  ; W32-NEXT:   successors: %bb.2(0x40000000), %bb.3(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_2]], %bb.0, %4, %bb.3
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY3]], [[PHI]], implicit $exec
+  ; W32-NEXT:   [[SI_IF:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.3, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.2
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.2.then:
+  ; W32-NEXT:   successors: %bb.3(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY4:%[0-9]+]]:vgpr_32 = COPY [[PHI]]
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], [[COPY4]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.3.latch:
+  ; W32-NEXT:   successors: %bb.1(0x7c000000), %bb.4(0x04000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   SI_END_CF [[SI_IF]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 1
+  ; W32-NEXT:   [[S_ADD_I32_:%[0-9]+]]:sreg_32 = S_ADD_I32 [[PHI]], killed [[S_MOV_B32_3]], implicit-def dead $scc
+  ; W32-NEXT:   S_CMP_LT_U32 [[S_ADD_I32_]], [[COPY2]], implicit-def $scc
+  ; W32-NEXT:   S_CBRANCH_SCC1 %bb.1, implicit $scc
+  ; W32-NEXT:   S_BRANCH %bb.4
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.4.exit:
+  ; W32-NEXT:   S_ENDPGM 0
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
@@ -344,6 +536,55 @@ define amdgpu_kernel void @if_else(ptr addrspace(1) %out) {
   ; CHECK-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_4]], [[V_AND_B32_e64_]], implicit $exec
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD_SADDR killed [[V_LSHLREV_B32_e64_]], [[PHI2]], killed [[S_LOAD_DWORDX2_IMM]], 0, 0, implicit $exec :: (store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   S_ENDPGM 0
+  ;
+  ; W32-LABEL: name: if_else
+  ; W32: bb.0.entry:
+  ; W32-NEXT:   successors: %bb.1(0x40000000), %bb.2(0x40000000)
+  ; W32-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; W32-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; W32-NEXT:   [[COPY2:%[0-9]+]]:vgpr_32 = COPY [[COPY1]](s32)
+  ; W32-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 16
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY1]](s32), killed [[S_MOV_B32_]], implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 -1
+  ; W32-NEXT:   [[DEF:%[0-9]+]]:sreg_32 = IMPLICIT_DEF
+  ; W32-NEXT:   [[COPY3:%[0-9]+]]:vgpr_32 = COPY [[DEF]]
+  ; W32-NEXT:   [[S_ANDN2_B32_:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[V_CMP_LT_U32_e64_]], implicit-def dead $scc
+  ; W32-NEXT:   [[SI_IF:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.2, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.1
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.1.then:
+  ; W32-NEXT:   successors: %bb.2(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 3
+  ; W32-NEXT:   [[V_MUL_U32_U24_e64_:%[0-9]+]]:vgpr_32 = V_MUL_U32_U24_e64 [[COPY2]], killed [[S_MOV_B32_2]], 0, implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[S_XOR_B32_:%[0-9]+]]:sreg_32 = S_XOR_B32 $exec_lo, -1, implicit-def $scc
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.2.Flow:
+  ; W32-NEXT:   successors: %bb.3(0x40000000), %bb.4(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_1]], %bb.0, [[S_XOR_B32_]], %bb.1
+  ; W32-NEXT:   [[PHI1:%[0-9]+]]:vgpr_32 = PHI [[COPY3]], %bb.0, [[V_MUL_U32_U24_e64_]], %bb.1
+  ; W32-NEXT:   [[COPY4:%[0-9]+]]:sreg_32 = COPY [[PHI]]
+  ; W32-NEXT:   [[SI_ELSE:%[0-9]+]]:sreg_32 = SI_ELSE [[S_ANDN2_B32_]], %bb.4, implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.3
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.3.else:
+  ; W32-NEXT:   successors: %bb.4(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 7
+  ; W32-NEXT:   [[V_ADD_U32_e64_:%[0-9]+]]:vgpr_32 = V_ADD_U32_e64 [[COPY2]], killed [[S_MOV_B32_4]], 0, implicit $exec
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.4.join:
+  ; W32-NEXT:   [[PHI2:%[0-9]+]]:vgpr_32 = PHI [[PHI1]], %bb.2, [[V_ADD_U32_e64_]], %bb.3
+  ; W32-NEXT:   SI_END_CF [[SI_ELSE]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; W32-NEXT:   [[S_MOV_B32_5:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; W32-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_5]], [[COPY2]], implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD_SADDR killed [[V_LSHLREV_B32_e64_]], [[PHI2]], killed [[S_LOAD_DWORDX2_IMM]], 0, 0, implicit $exec :: (store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   S_ENDPGM 0
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %c = icmp ult i32 %tid, 16
@@ -418,6 +659,59 @@ define amdgpu_kernel void @primary_is_loop_header(ptr addrspace(1) %out, i32 %n)
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.5.exit:
   ; CHECK-NEXT:   S_ENDPGM 0
+  ;
+  ; W32-LABEL: name: primary_is_loop_header
+  ; W32: bb.0.entry:
+  ; W32-NEXT:   successors: %bb.1(0x80000000)
+  ; W32-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; W32-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; W32-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; W32-NEXT:   [[S_LOAD_DWORD_IMM:%[0-9]+]]:sreg_32_xm0_xexec = S_LOAD_DWORD_IMM [[COPY]](p4), 8, 0 :: (dereferenceable invariant load (s32) from %ir.n.kernarg.offset, align 8, addrspace 4)
+  ; W32-NEXT:   [[COPY2:%[0-9]+]]:sreg_32 = COPY [[S_LOAD_DWORD_IMM]]
+  ; W32-NEXT:   [[COPY3:%[0-9]+]]:vgpr_32 = COPY [[COPY1]](s32)
+  ; W32-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; W32-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_]], [[COPY1]](s32), implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[DEF:%[0-9]+]]:sgpr_32 = IMPLICIT_DEF
+  ; W32-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
+  ; W32-NEXT:   [[REG_SEQUENCE:%[0-9]+]]:vreg_64 = REG_SEQUENCE [[V_LSHLREV_B32_e64_]], %subreg.sub0, killed [[V_MOV_B32_e32_]], %subreg.sub1
+  ; W32-NEXT:   [[V_ADD_U:%[0-9]+]]:vreg_64 = V_ADD_U64_PSEUDO killed [[S_LOAD_DWORDX2_IMM]], killed [[REG_SEQUENCE]], implicit-def dead $vcc, implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.1.head:
+  ; W32-NEXT:   successors: %bb.2(0x7c000000), %bb.5(0x04000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_2]], %bb.0, %4, %bb.3
+  ; W32-NEXT:   S_CMP_GE_U32 [[PHI]], [[COPY2]], implicit-def $scc
+  ; W32-NEXT:   S_CBRANCH_SCC1 %bb.5, implicit $scc
+  ; W32-NEXT:   S_BRANCH %bb.2
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.2.body:
+  ; W32-NEXT:   successors: %bb.4(0x40000000), %bb.3(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[V_CMP_GE_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_GE_U32_e64 [[COPY3]], [[PHI]], implicit $exec
+  ; W32-NEXT:   [[SI_IF:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_GE_U32_e64_]], %bb.3, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.4
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.3.head.backedge:
+  ; W32-NEXT:   successors: %bb.1(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   SI_END_CF [[SI_IF]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 1
+  ; W32-NEXT:   [[S_ADD_I32_:%[0-9]+]]:sreg_32 = S_ADD_I32 [[PHI]], killed [[S_MOV_B32_3]], implicit-def dead $scc
+  ; W32-NEXT:   S_BRANCH %bb.1
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.4.other:
+  ; W32-NEXT:   successors: %bb.3(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY4:%[0-9]+]]:vgpr_32 = COPY [[PHI]]
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], [[COPY4]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   S_BRANCH %bb.3
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.5.exit:
+  ; W32-NEXT:   S_ENDPGM 0
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
@@ -510,6 +804,74 @@ define amdgpu_kernel void @break_inside_if(ptr addrspace(1) %out, i32 %n) {
   ; CHECK-NEXT:   SI_END_CF [[S_OR_B64_]], implicit-def $exec, implicit-def $scc, implicit $exec
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], [[V_AND_B32_e64_]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   S_ENDPGM 0
+  ;
+  ; W32-LABEL: name: break_inside_if
+  ; W32: bb.0.entry:
+  ; W32-NEXT:   successors: %bb.1(0x80000000)
+  ; W32-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; W32-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; W32-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; W32-NEXT:   [[S_LOAD_DWORD_IMM:%[0-9]+]]:sreg_32_xm0_xexec = S_LOAD_DWORD_IMM [[COPY]](p4), 8, 0 :: (dereferenceable invariant load (s32) from %ir.n.kernarg.offset, align 8, addrspace 4)
+  ; W32-NEXT:   [[COPY2:%[0-9]+]]:vgpr_32 = COPY [[COPY1]](s32)
+  ; W32-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; W32-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_]], [[COPY1]](s32), implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[DEF:%[0-9]+]]:sgpr_32 = IMPLICIT_DEF
+  ; W32-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
+  ; W32-NEXT:   [[REG_SEQUENCE:%[0-9]+]]:vreg_64 = REG_SEQUENCE [[V_LSHLREV_B32_e64_]], %subreg.sub0, killed [[V_MOV_B32_e32_]], %subreg.sub1
+  ; W32-NEXT:   [[V_ADD_U:%[0-9]+]]:vreg_64 = V_ADD_U64_PSEUDO killed [[S_LOAD_DWORDX2_IMM]], killed [[REG_SEQUENCE]], implicit-def dead $vcc, implicit $exec
+  ; W32-NEXT:   [[V_CMP_EQ_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_EQ_U32_e64 [[COPY1]](s32), killed [[S_LOAD_DWORD_IMM]], implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[COPY3:%[0-9]+]]:sreg_32 = COPY [[V_CMP_EQ_U32_e64_]]
+  ; W32-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.1.loop:
+  ; W32-NEXT:   successors: %bb.2(0x40000000), %bb.3(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_3]], %bb.0, %44, %bb.4
+  ; W32-NEXT:   [[PHI1:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_2]], %bb.0, %6, %bb.4
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY2]], [[PHI1]], implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 -1
+  ; W32-NEXT:   [[SI_IF:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.3, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.2
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.2.inner:
+  ; W32-NEXT:   successors: %bb.3(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY4:%[0-9]+]]:vgpr_32 = COPY [[PHI1]]
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], [[COPY4]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   [[S_MOV_B32_5:%[0-9]+]]:sreg_32 = S_MOV_B32 -1
+  ; W32-NEXT:   [[COPY5:%[0-9]+]]:sreg_32 = COPY [[COPY3]]
+  ; W32-NEXT:   [[S_XOR_B32_:%[0-9]+]]:sreg_32 = S_XOR_B32 [[COPY5]], killed [[S_MOV_B32_5]], implicit-def dead $scc
+  ; W32-NEXT:   [[S_ORN2_B32_:%[0-9]+]]:sreg_32 = S_ORN2_B32 [[S_XOR_B32_]], $exec_lo, implicit-def $scc
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.3.Flow:
+  ; W32-NEXT:   successors: %bb.4(0x7c000000), %bb.5(0x04000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI2:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_4]], %bb.1, [[S_ORN2_B32_]], %bb.2
+  ; W32-NEXT:   SI_END_CF [[SI_IF]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[COPY6:%[0-9]+]]:sreg_32 = COPY [[PHI2]]
+  ; W32-NEXT:   [[S_ANDN2_B32_:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[COPY6]], implicit-def dead $scc
+  ; W32-NEXT:   [[S_OR_B32_:%[0-9]+]]:sreg_32 = S_OR_B32 [[PHI]], [[S_ANDN2_B32_]], implicit-def dead $scc
+  ; W32-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_32 = SI_IF [[COPY6]], %bb.5, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.4
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.4.latch:
+  ; W32-NEXT:   successors: %bb.1(0x7c000000), %bb.5(0x04000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[S_MOV_B32_6:%[0-9]+]]:sreg_32 = S_MOV_B32 1
+  ; W32-NEXT:   [[S_ADD_I32_:%[0-9]+]]:sreg_32 = S_ADD_I32 [[PHI1]], killed [[S_MOV_B32_6]], implicit-def dead $scc
+  ; W32-NEXT:   [[S_MOV_B32_7:%[0-9]+]]:sreg_32 = S_MOV_B32 64
+  ; W32-NEXT:   S_CMP_LT_U32 [[S_ADD_I32_]], killed [[S_MOV_B32_7]], implicit-def $scc
+  ; W32-NEXT:   S_CBRANCH_SCC1 %bb.1, implicit $scc
+  ; W32-NEXT:   S_BRANCH %bb.5
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.5.exit:
+  ; W32-NEXT:   SI_END_CF [[S_OR_B32_]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], [[COPY2]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   S_ENDPGM 0
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
@@ -559,6 +921,31 @@ define amdgpu_kernel void @no_rejoin_at_end(ptr addrspace(1) %out) {
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.2.end:
   ; CHECK-NEXT:   S_ENDPGM 0
+  ;
+  ; W32-LABEL: name: no_rejoin_at_end
+  ; W32: bb.0.entry:
+  ; W32-NEXT:   successors: %bb.1(0x40000000), %bb.2(0x40000000)
+  ; W32-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; W32-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; W32-NEXT:   [[COPY2:%[0-9]+]]:vgpr_32 = COPY [[COPY1]](s32)
+  ; W32-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 16
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY1]](s32), killed [[S_MOV_B32_]], implicit $exec
+  ; W32-NEXT:   [[SI_IF:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.2, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.1
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.1.then:
+  ; W32-NEXT:   successors: %bb.2(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; W32-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; W32-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_1]], [[COPY2]], implicit $exec
+  ; W32-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 1, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD_SADDR killed [[V_LSHLREV_B32_e64_]], killed [[V_MOV_B32_e32_]], killed [[S_LOAD_DWORDX2_IMM]], 0, 0, implicit $exec :: (store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.2.end:
+  ; W32-NEXT:   S_ENDPGM 0
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %c = icmp ult i32 %tid, 16
@@ -658,6 +1045,86 @@ define amdgpu_kernel void @three_way(ptr addrspace(1) %out) {
   ; CHECK-NEXT:   [[V_MOV_B32_e32_4:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 4, implicit $exec
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_4]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   S_ENDPGM 0
+  ;
+  ; W32-LABEL: name: three_way
+  ; W32: bb.0.entry:
+  ; W32-NEXT:   successors: %bb.3(0x40000000), %bb.1(0x40000000)
+  ; W32-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; W32-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; W32-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; W32-NEXT:   [[COPY2:%[0-9]+]]:vgpr_32 = COPY [[COPY1]](s32)
+  ; W32-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; W32-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_]], [[COPY1]](s32), implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[DEF:%[0-9]+]]:sgpr_32 = IMPLICIT_DEF
+  ; W32-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
+  ; W32-NEXT:   [[REG_SEQUENCE:%[0-9]+]]:vreg_64 = REG_SEQUENCE [[V_LSHLREV_B32_e64_]], %subreg.sub0, killed [[V_MOV_B32_e32_]], %subreg.sub1
+  ; W32-NEXT:   [[V_ADD_U:%[0-9]+]]:vreg_64 = V_ADD_U64_PSEUDO killed [[S_LOAD_DWORDX2_IMM]], killed [[REG_SEQUENCE]], implicit-def dead $vcc, implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 16
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY1]](s32), killed [[S_MOV_B32_2]], implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 -1
+  ; W32-NEXT:   [[S_ANDN2_B32_:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[V_CMP_LT_U32_e64_]], implicit-def dead $scc
+  ; W32-NEXT:   [[SI_IF:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.1, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.3
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.1.Flow:
+  ; W32-NEXT:   successors: %bb.2(0x40000000), %bb.7(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_3]], %bb.0, %45, %bb.3
+  ; W32-NEXT:   SI_END_CF [[S_ANDN2_B32_]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[COPY3:%[0-9]+]]:sreg_32 = COPY [[PHI]]
+  ; W32-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_32 = SI_IF [[S_ANDN2_B32_]], %bb.7, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.2
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.2.rest:
+  ; W32-NEXT:   successors: %bb.4(0x40000000), %bb.5(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 32
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_1:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY2]], killed [[S_MOV_B32_4]], implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_5:%[0-9]+]]:sreg_32 = S_MOV_B32 -1
+  ; W32-NEXT:   [[S_ANDN2_B32_1:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[V_CMP_LT_U32_e64_1]], implicit-def dead $scc
+  ; W32-NEXT:   [[SI_IF2:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_1]], %bb.5, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.4
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.3.d2:
+  ; W32-NEXT:   successors: %bb.1(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[V_MOV_B32_e32_1:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 1, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_1]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   [[S_MOV_B32_6:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[S_XOR_B32_:%[0-9]+]]:sreg_32 = S_XOR_B32 $exec_lo, -1, implicit-def $scc
+  ; W32-NEXT:   S_BRANCH %bb.1
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.4.d4:
+  ; W32-NEXT:   successors: %bb.5(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[V_MOV_B32_e32_2:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 2, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_2]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   [[S_MOV_B32_7:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[S_XOR_B32_1:%[0-9]+]]:sreg_32 = S_XOR_B32 $exec_lo, -1, implicit-def $scc
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.5.Flow2:
+  ; W32-NEXT:   successors: %bb.6(0x40000000), %bb.7(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI1:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_5]], %bb.2, [[S_XOR_B32_1]], %bb.4
+  ; W32-NEXT:   SI_END_CF [[S_ANDN2_B32_1]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[COPY4:%[0-9]+]]:sreg_32 = COPY [[PHI1]]
+  ; W32-NEXT:   [[SI_IF3:%[0-9]+]]:sreg_32 = SI_IF [[S_ANDN2_B32_1]], %bb.7, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.6
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.6.d5:
+  ; W32-NEXT:   successors: %bb.7(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[V_MOV_B32_e32_3:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 3, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_3]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.7.join:
+  ; W32-NEXT:   SI_END_CF [[SI_IF]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[V_MOV_B32_e32_4:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 4, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_4]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   S_ENDPGM 0
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
@@ -783,6 +1250,105 @@ define amdgpu_kernel void @three_way_second_entry(ptr addrspace(1) %out, i1 %ski
   ; CHECK-NEXT:   [[V_MOV_B32_e32_4:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 4, implicit $exec
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_4]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   S_ENDPGM 0
+  ;
+  ; W32-LABEL: name: three_way_second_entry
+  ; W32: bb.0.entry:
+  ; W32-NEXT:   successors: %bb.3(0x40000000), %bb.1(0x40000000)
+  ; W32-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; W32-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; W32-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; W32-NEXT:   [[S_LOAD_DWORD_IMM:%[0-9]+]]:sreg_32_xm0_xexec = S_LOAD_DWORD_IMM [[COPY]](p4), 8, 0 :: (dereferenceable invariant load (s32) from %ir.skip.kernarg.offset.align.down, align 8, addrspace 4)
+  ; W32-NEXT:   [[S_AND_B32_:%[0-9]+]]:sreg_32 = S_AND_B32 1, killed [[S_LOAD_DWORD_IMM]], implicit-def dead $scc
+  ; W32-NEXT:   S_CMP_EQ_U32 killed [[S_AND_B32_]], 1, implicit-def $scc
+  ; W32-NEXT:   [[S_CSELECT_B32_:%[0-9]+]]:sreg_32_xm0_xexec = S_CSELECT_B32 -1, 0, implicit $scc
+  ; W32-NEXT:   [[COPY2:%[0-9]+]]:sreg_32 = COPY [[S_CSELECT_B32_]]
+  ; W32-NEXT:   [[COPY3:%[0-9]+]]:vgpr_32 = COPY [[COPY1]](s32)
+  ; W32-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; W32-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_]], [[COPY1]](s32), implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[DEF:%[0-9]+]]:sgpr_32 = IMPLICIT_DEF
+  ; W32-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
+  ; W32-NEXT:   [[REG_SEQUENCE:%[0-9]+]]:vreg_64 = REG_SEQUENCE [[V_LSHLREV_B32_e64_]], %subreg.sub0, killed [[V_MOV_B32_e32_]], %subreg.sub1
+  ; W32-NEXT:   [[V_ADD_U:%[0-9]+]]:vreg_64 = V_ADD_U64_PSEUDO killed [[S_LOAD_DWORDX2_IMM]], killed [[REG_SEQUENCE]], implicit-def dead $vcc, implicit $exec
+  ; W32-NEXT:   [[S_AND_B32_1:%[0-9]+]]:sreg_32 = S_AND_B32 $exec_lo, killed [[COPY2]], implicit-def dead $scc
+  ; W32-NEXT:   $vcc_lo = COPY [[S_AND_B32_1]]
+  ; W32-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   S_CBRANCH_VCCNZ %bb.3, implicit $vcc
+  ; W32-NEXT:   S_BRANCH %bb.1
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.1.first:
+  ; W32-NEXT:   successors: %bb.4(0x40000000), %bb.2(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 16
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY3]], killed [[S_MOV_B32_3]], implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 -1
+  ; W32-NEXT:   [[S_ANDN2_B32_:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[V_CMP_LT_U32_e64_]], implicit-def dead $scc
+  ; W32-NEXT:   [[SI_IF:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.2, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.4
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.2.Flow:
+  ; W32-NEXT:   successors: %bb.3(0x40000000), %bb.8(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_4]], %bb.1, %50, %bb.4
+  ; W32-NEXT:   SI_END_CF [[S_ANDN2_B32_]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[COPY4:%[0-9]+]]:sreg_32 = COPY [[PHI]]
+  ; W32-NEXT:   [[S_ANDN2_B32_1:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[S_ANDN2_B32_]], implicit-def dead $scc
+  ; W32-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_32 = SI_IF [[S_ANDN2_B32_]], %bb.8, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.3
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.3.rest:
+  ; W32-NEXT:   successors: %bb.5(0x40000000), %bb.6(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI1:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_2]], %bb.0, [[S_ANDN2_B32_1]], %bb.2
+  ; W32-NEXT:   [[S_MOV_B32_5:%[0-9]+]]:sreg_32 = S_MOV_B32 32
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_1:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY3]], killed [[S_MOV_B32_5]], implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_6:%[0-9]+]]:sreg_32 = S_MOV_B32 -1
+  ; W32-NEXT:   [[S_ANDN2_B32_2:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[V_CMP_LT_U32_e64_1]], implicit-def dead $scc
+  ; W32-NEXT:   [[SI_IF2:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_1]], %bb.6, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.5
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.4.d2:
+  ; W32-NEXT:   successors: %bb.2(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[V_MOV_B32_e32_1:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 1, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_1]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   [[S_MOV_B32_7:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[S_XOR_B32_:%[0-9]+]]:sreg_32 = S_XOR_B32 $exec_lo, -1, implicit-def $scc
+  ; W32-NEXT:   S_BRANCH %bb.2
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.5.d4:
+  ; W32-NEXT:   successors: %bb.6(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[V_MOV_B32_e32_2:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 2, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_2]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   [[S_MOV_B32_8:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[S_XOR_B32_1:%[0-9]+]]:sreg_32 = S_XOR_B32 $exec_lo, -1, implicit-def $scc
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.6.Flow2:
+  ; W32-NEXT:   successors: %bb.7(0x40000000), %bb.8(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI2:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_6]], %bb.3, [[S_XOR_B32_1]], %bb.5
+  ; W32-NEXT:   SI_END_CF [[S_ANDN2_B32_2]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[COPY5:%[0-9]+]]:sreg_32 = COPY [[PHI2]]
+  ; W32-NEXT:   [[S_ANDN2_B32_3:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[S_ANDN2_B32_2]], implicit-def dead $scc
+  ; W32-NEXT:   [[S_OR_B32_:%[0-9]+]]:sreg_32 = S_OR_B32 [[PHI1]], [[S_ANDN2_B32_3]], implicit-def dead $scc
+  ; W32-NEXT:   [[SI_IF3:%[0-9]+]]:sreg_32 = SI_IF [[S_ANDN2_B32_2]], %bb.8, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.7
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.7.d5:
+  ; W32-NEXT:   successors: %bb.8(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[V_MOV_B32_e32_3:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 3, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_3]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.8.join:
+  ; W32-NEXT:   [[PHI3:%[0-9]+]]:sreg_32 = PHI [[S_ANDN2_B32_1]], %bb.2, [[S_OR_B32_]], %bb.6, [[S_OR_B32_]], %bb.7
+  ; W32-NEXT:   SI_END_CF [[PHI3]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[V_MOV_B32_e32_4:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 4, implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], killed [[V_MOV_B32_e32_4]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   S_ENDPGM 0
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
