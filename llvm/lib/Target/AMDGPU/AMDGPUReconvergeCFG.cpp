@@ -183,9 +183,14 @@ FunctionPass *llvm::createAMDGPUReconvergeCFGPass() {
 }
 
 /// The reason the reconverging lowering does not take F, or null if it does.
-/// Exec-mask intrinsics of pixel shaders (kill, demote, WQM) and hand-written
+/// Pixel shaders (whole quad mode: helper lanes for derivatives, kill,
+/// demote), the exec-mask intrinsics that imply it, and hand-written
 /// control-flow intrinsics need SIWholeQuadMode and SILowerControlFlow's view
-/// of structured control flow.
+/// of structured control flow. A pixel shader needs WQM for the implicit
+/// derivatives of an image sample without any intrinsic saying so, and
+/// SIWholeQuadMode can then place a rejoin mask's computation in an Exact
+/// region, dropping helper lanes that leave a loop
+/// (reconverge-wqm-exact-mask.ll), so every pixel shader falls back.
 const char *AMDGPUReconvergeCFG::unsupportedReason(const Function &F) {
   for (const BasicBlock &BB : F) {
     const Instruction *T = BB.getTerminator();
@@ -219,6 +224,9 @@ const char *AMDGPUReconvergeCFG::unsupportedReason(const Function &F) {
       }
     }
   }
+  if (F.getCallingConv() == CallingConv::AMDGPU_PS)
+    return "it is a pixel shader (whole quad mode needs structured control "
+           "flow)";
   return nullptr;
 }
 
