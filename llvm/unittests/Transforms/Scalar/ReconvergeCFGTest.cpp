@@ -194,17 +194,19 @@ TEST_F(ReconvergeCFGTest, DFPDTakesSecondarySuccessorFirst) {
             (Names{"entry", "side", "join", "exit"}));
 }
 
+// A diamond whose true side holds a nested if-then.
+const char *const NestedIfInDiamond = "  br i1 %d, label %a, label %b\n"
+                                      "a:\n  br i1 %d2, label %a1, label %a2\n"
+                                      "a1:\n  br label %a2\n"
+                                      "a2:\n  br label %join\n"
+                                      "b:\n  br label %join\n"
+                                      "join:\n  ret void\n";
+
 // DFPD is depth-first: a nested if-then inside one side of a diamond is
 // finished before the other side starts, and a join only comes after all
 // of its predecessors.
 TEST_F(ReconvergeCFGTest, DFPDIsDepthFirstAndTopological) {
-  Function &F =
-      parse(std::string(TidPrologue) + "  br i1 %d, label %a, label %b\n"
-                                       "a:\n  br i1 %d2, label %a1, label %a2\n"
-                                       "a1:\n  br label %a2\n"
-                                       "a2:\n  br label %join\n"
-                                       "b:\n  br label %join\n"
-                                       "join:\n  ret void\n");
+  Function &F = parse(std::string(TidPrologue) + NestedIfInDiamond);
   EXPECT_EQ(ordering(F, ReconvergeOrdering::DFPD),
             (Names{"entry", "a", "a1", "a2", "b", "join"}));
 }
@@ -302,13 +304,7 @@ TEST_F(ReconvergeCFGTest, ThesisOrderingsOfFig4_5a) {
 // BFPD follows DFPD's rules breadth-first: both sides of the outer branch
 // come before the nested if-then inside one of them.
 TEST_F(ReconvergeCFGTest, BFPDIsBreadthFirstAndTopological) {
-  Function &F =
-      parse(std::string(TidPrologue) + "  br i1 %d, label %a, label %b\n"
-                                       "a:\n  br i1 %d2, label %a1, label %a2\n"
-                                       "a1:\n  br label %a2\n"
-                                       "a2:\n  br label %join\n"
-                                       "b:\n  br label %join\n"
-                                       "join:\n  ret void\n");
+  Function &F = parse(std::string(TidPrologue) + NestedIfInDiamond);
   EXPECT_EQ(ordering(F, ReconvergeOrdering::BFPD),
             (Names{"entry", "a", "b", "a1", "a2", "join"}));
 }
