@@ -76,8 +76,8 @@ are exactly as before (a seed gives the same kernel).
 
 Unless both pipelines are plain mem2reg without flags, opt runs per -mcpu
 with -mtriple=amdgcn-amd-amdhsa (cf-meld needs the target's divergence
-information), and a pipeline with cf-meld writes its remarks, which are
-counted. A second summary line says for how many kernels (seed x cpu) --b's
+information), and its cf-meld remarks are counted (also where cf-meld
+runs as part of another pipeline, such as default<O3> for amdgcn). A second summary line says for how many kernels (seed x cpu) --b's
 IR differs from --a's, in how many cf-meld melded, how many melds of each
 kind there were ("of split blocks": melds whose candidates include a block
 that chain splitting made) and how many switch expansions. A kernel that
@@ -887,10 +887,9 @@ def check_seed_opt(args, seed, case):
             key = tuple(cmd)
             if key not in outputs:
                 out = os.path.join(work, f"opt{len(outputs)}.ll")
-                remarks = out[:-3] + ".yaml" if "cf-meld" in passes else None
+                remarks = out[:-3] + ".yaml"
                 why = run_opt(cmd, raw, out, remarks)
-                outputs[key] = (out, why, count_remarks(remarks) if remarks
-                                else collections.Counter())
+                outputs[key] = (out, why, count_remarks(remarks))
             return outputs[key]
 
         def read(path):
