@@ -36,7 +36,8 @@ compile or run, and a summary line; exit status 1 if any did where the
 reference build of the same kernel did not. Where the reference fails too,
 the line says so and the summary counts it as shared: upstream's lowering
 has bugs of its own on such CFGs, and a function the reconverging lowering
-gives up on falls back to it.
+gives up on falls back to it. --show-reference-failures also prints a line
+for each reference build that fails.
 
 Testing middle-end passes (control-flow melding, cf-meld):
 
@@ -77,16 +78,16 @@ are exactly as before (a seed gives the same kernel).
 Unless both pipelines are plain mem2reg without flags, opt runs per -mcpu
 with -mtriple=amdgcn-amd-amdhsa (cf-meld needs the target's divergence
 information), and its cf-meld remarks are counted (also where cf-meld
-runs as part of another pipeline, such as default<O3> for amdgcn). A second summary line says for how many kernels (seed x cpu) --b's
-IR differs from --a's, in how many cf-meld melded, how many melds of each
-kind there were ("of split blocks": melds whose candidates include a block
-that chain splitting made) and how many switch expansions. A kernel that
+runs as part of another pipeline, such as default<O3> for amdgcn). A second
+summary line says for how many kernels (seed x cpu) --b's IR differs from
+--a's, in how many cf-meld melded, how many melds of each kind there were
+("of split blocks": melds whose candidates include a block that chain
+splitting made) and how many switch expansions. A kernel that
 cf-meld does not meld must come out of opt exactly as from --b's pipeline
 without cf-meld (its switch expansion and block splitting undo themselves);
 if not, that is a problem too, except that a difference only in the order
 of a block's predecessors (the '; preds' comments, the block's use list) is
-printed as a note. --show-reference-failures also prints the reference
-builds that fail. --keep then writes seedN.ll (the generated kernel, before
+printed as a note. --keep then writes seedN.ll (the generated kernel, before
 opt), seedN.json, and seedN.CPU.a.ll / seedN.CPU.b.ll (what llc compiled).
 """
 
@@ -286,8 +287,10 @@ def generate_structured(rng, switches, twins):
     fan: a head that branches (a divergent branch; with --switches often a
     switch with 3-4 distinct targets) to arms that all end at the fan's
     join, the first block of the next unit (or an exit). An arm is one
-    block, an if-then (3 blocks) or an if-else (4 blocks); only its own fan
-    branches into it. A switch can also send a case straight to the join.
+    block, an if-then (3 blocks), an if-else (4 blocks) or a loop (2
+    blocks, back through a guard that leaves for the join once C exceeds
+    the bound); only its own fan branches into it. A switch can also send
+    a case straight to the join.
     With --twins the arms of a fan have the same op sequences (different
     constants): the same shapes (region-region melds), a one-block arm
     whose ops are those of the first and last block of an if-then arm
@@ -756,7 +759,7 @@ def check_seed(args, seed):
     case = Case(seed, args.switches, args.twins)
     if args.target_opt:
         return check_seed_opt(args, seed, case)
-    problems, reference_failures, shared = [], 0, []
+    problems, reference_failures, shared, stats = [], 0, [], Stats()
     with tempfile.TemporaryDirectory() as work:
         raw, ir = os.path.join(work, "raw.ll"), os.path.join(work, "k.ll")
         launch = os.path.join(work, "launch.json")
@@ -773,6 +776,9 @@ def check_seed(args, seed):
             for opt in args.O:
                 ref = build_and_run(args, ir, launch, cpu, opt, args.a.split(), work)
                 reference_failures += bool(ref)
+                if ref and args.show_reference_failures:
+                    stats.reference_lines.append(
+                        f"seed {seed} {cpu} {opt}: reference: {ref}")
                 why = build_and_run(args, ir, launch, cpu, opt, args.b.split(), work)
                 if why:
                     line = f"seed {seed} {cpu} {opt}: {why}"
@@ -784,7 +790,7 @@ def check_seed(args, seed):
                 dst.write(src.read())
             with open(stem + ".json", "w") as f:
                 json.dump(case.launch(), f)
-    return problems, reference_failures, shared, Stats()
+    return problems, reference_failures, shared, stats
 
 
 class Stats:

@@ -78,6 +78,9 @@ STATISTIC(NumSplitLoopExits,
           "Critical uniform loop-exit edges split for their phi copies");
 STATISTIC(NumCycleExitPhis,
           "Exit phis of irreducible cycles for values used after them");
+STATISTIC(NumUndefIncomingsRewritten,
+          "Undef phi inputs that a uniform phi's value replaces while lanes "
+          "wait");
 STATISTIC(NumRejoinedLaneBranches,
           "Divergent branches that send exactly the rejoined lanes on");
 
@@ -526,6 +529,72 @@ static bool isKeptPerLane(const Instruction &I, UniformityInfo &UI) {
   return UI.isDivergent(&I) && !I.getType()->isIntOrIntVectorTy(1);
 }
 
+/// The one value other than undef that \p Phi merges, or null if it merges
+/// two (its own value, on a back edge, does not count).
+static Value *uniqueDefinedIncoming(const PHINode &Phi) {
+  Value *Unique = nullptr;
+  for (Value *V : Phi.incoming_values()) {
+    if (V == &Phi || isa<UndefValue>(V))
+      continue;
+    if (Unique && V != Unique)
+      return nullptr;
+    Unique = V;
+  }
+  return Unique;
+}
+
+/// UniformityAnalysis takes a phi that merges one value V with undef to be
+/// uniform even at a join of divergent paths (a "contracted undef": the lanes
+/// that bring undef may as well see V), so the phi gets one SGPR. PHI
+/// elimination writes it at the end of each predecessor that brings V and
+/// leaves it dead in each one that brings undef. Lanes that bring V on a
+/// parked edge B -> P wait at P while the wave runs the blocks B's secondary
+/// successor reaches without passing P; a predecessor of P among those that
+/// brings undef may reuse the register, and the parked lanes then read
+/// whatever it put there. Each such undef becomes V, which keeps V, and with
+/// it the phi's register, live wherever the wave runs while the lanes wait.
+/// This is "pattern B" of upstream's AMDGPURewriteUndefForPHI, which only
+/// knows the structurized CFG; there the wave runs a predecessor after the
+/// lanes park only if the parking block dominates it, which a reconverging
+/// CFG does not guarantee. Returns a phi whose V is not available in such a
+/// predecessor (the caller falls back), or null.
+static const PHINode *rewriteUndefForParkedLanes(Function &F,
+                                                 UniformityInfo &UI,
+                                                 const PostDominatorTree &PDT,
+                                                 const DominatorTree &DT) {
+  DenseSet<ParkedEdge> Parked = findParkedEdges(F, UI, PDT);
+  for (BasicBlock &P : F) {
+    for (PHINode &Phi : P.phis()) {
+      Value *V = uniqueDefinedIncoming(Phi);
+      if (!V || UI.isDivergent(&Phi))
+        continue;
+      // The blocks the wave runs while lanes that bring V wait at P.
+      SmallPtrSet<const BasicBlock *, 32> RunWhileParked;
+      for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I) {
+        BasicBlock *B = Phi.getIncomingBlock(I);
+        if (Phi.getIncomingValue(I) != V || !Parked.contains({B, &P}))
+          continue;
+        auto *Br = cast<BranchInst>(B->getTerminator());
+        BasicBlock *S = Br->getSuccessor(Br->getSuccessor(0) == &P ? 1 : 0);
+        SmallPtrSet<const BasicBlock *, 32> Run = reachableAvoiding(S, &P);
+        RunWhileParked.insert(Run.begin(), Run.end());
+      }
+      for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I) {
+        BasicBlock *U = Phi.getIncomingBlock(I);
+        if (!isa<UndefValue>(Phi.getIncomingValue(I)) ||
+            !RunWhileParked.count(U))
+          continue;
+        auto *Def = dyn_cast<Instruction>(V);
+        if (Def && !DT.dominates(Def->getParent(), U))
+          return &Phi;
+        Phi.setIncomingValue(I, V);
+        ++NumUndefIncomingsRewritten;
+      }
+    }
+  }
+  return nullptr;
+}
+
 /// Lanes that a divergent branch B parks for its primary successor P wait
 /// there while the wave runs the blocks its secondary successor reaches
 /// without passing P. When those include a block D that the parked lanes
@@ -536,7 +605,9 @@ static bool isKeptPerLane(const Instruction &I, UniformityInfo &UI) {
 /// exits, and the exit phis that closeIrreducibleCycles and LCSSA give such
 /// values keep them per lane (UniformityAnalysis marks them divergent).
 /// A use is at risk if a rejoined lane can reach it from P without running D
-/// again. Returns the first value left at risk, or null. Upstream's
+/// again; a use in a uniform phi of P always is (the phi is one SGPR, which
+/// the wave writes again when it runs the edge into P for other lanes).
+/// Returns the first value left at risk, or null. Upstream's
 /// structurized CFG never parks lanes across the back edge of a cycle that
 /// contains the rejoin, so this has no upstream counterpart.
 const Instruction *
@@ -571,9 +642,13 @@ AMDGPUReconvergeCFG::findValueStaleAfterParking(Function &F, UniformityInfo &UI,
           auto *User = cast<Instruction>(U.getUser());
           const BasicBlock *At = User->getParent();
           if (auto *Phi = dyn_cast<PHINode>(User)) {
-            if (At == P)
-              continue; // Copied on the edge, before any lane waits.
-            At = Phi->getIncomingBlock(U);
+            // A divergent phi of P is copied per lane on the edge, before
+            // any lane waits. A uniform one is one SGPR, which the wave
+            // writes again when it runs the edge for other lanes.
+            if (At == P && UI.isDivergent(Phi))
+              continue;
+            if (At != P)
+              At = Phi->getIncomingBlock(U);
           }
           if (At == D)
             continue; // Runs after the definition, for the same lanes.
@@ -673,6 +748,15 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
        }).empty())
     return FallBack("a divergent branch is still not reconverging after "
                     "reconverge-cfg");
+  // Keeps the CFG and every value's uniformity.
+  if (const PHINode *Phi = rewriteUndefForParkedLanes(
+          F, UI, PDT, FAM.getResult<DominatorTreeAnalysis>(F))) {
+    std::string Name;
+    raw_string_ostream OS(Name);
+    Phi->printAsOperand(OS, /*PrintType=*/false);
+    return FallBack("lanes waiting for a rejoin would read the uniform phi " +
+                    Name + ", whose value the wave cannot keep meanwhile");
+  }
   if (const Instruction *I = findValueStaleAfterParking(
           F, UI, PDT, FAM.getResult<CycleAnalysis>(F))) {
     std::string Name;
