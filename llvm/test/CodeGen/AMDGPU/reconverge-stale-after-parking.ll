@@ -11,6 +11,7 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
 ; REMARK: remark: <unknown>:0:0: divergent control flow is structurized: lanes waiting for a rejoin inside a cycle would read %f after other lanes ran it again
+; REMARK: remark: <unknown>:0:0: divergent control flow is structurized: lanes waiting for a rejoin inside a cycle would read %v after other lanes ran it again
 ; REMARK-NOT: remark
 
 define amdgpu_kernel void @lane_mask_read_after_parking(ptr addrspace(1) %out, i32 %n) {
@@ -154,6 +155,105 @@ wait:
 exit:
   %gep = getelementptr i32, ptr addrspace(1) %out, i32 %tid
   store i32 %x.p, ptr addrspace(1) %gep
+  ret void
+}
+
+; A uniform phi of the rejoin block reads the value too: the lanes that
+; %head parks at %wait read %p there, which is one SGPR that %head writes
+; again (with the %v of a later iteration, after the atomics of %again) when
+; the wave runs the edge to %wait for other lanes. Structurized.
+define amdgpu_kernel void @uniform_phi_of_rejoin(ptr addrspace(1) %out, ptr addrspace(1) %cnt, i32 %n) {
+; CHECK-LABEL: uniform_phi_of_rejoin:
+; CHECK:       ; %bb.0: ; %entry
+; CHECK-NEXT:    s_load_dwordx4 s[0:3], s[6:7], 0x0
+; CHECK-NEXT:    s_load_dword s14, s[6:7], 0x10
+; CHECK-NEXT:    v_and_b32_e32 v2, 0x3ff, v0
+; CHECK-NEXT:    v_lshlrev_b32_e32 v0, 2, v2
+; CHECK-NEXT:    v_mov_b32_e32 v3, 0
+; CHECK-NEXT:    s_waitcnt lgkmcnt(0)
+; CHECK-NEXT:    v_mov_b32_e32 v1, s1
+; CHECK-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; CHECK-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; CHECK-NEXT:    s_mov_b64 s[0:1], 0
+; CHECK-NEXT:    s_mov_b64 s[6:7], 0
+; CHECK-NEXT:    v_mov_b32_e32 v5, v2
+; CHECK-NEXT:    v_mov_b32_e32 v4, 0
+; CHECK-NEXT:    ; implicit-def: $sgpr4_sgpr5
+; CHECK-NEXT:  .LBB2_1: ; %head
+; CHECK-NEXT:    ; =>This Inner Loop Header: Depth=1
+; CHECK-NEXT:    global_load_dword v6, v3, s[2:3]
+; CHECK-NEXT:    v_lshrrev_b32_e32 v5, 1, v5
+; CHECK-NEXT:    v_cmp_ne_u32_e32 vcc, 0, v5
+; CHECK-NEXT:    s_or_b64 s[4:5], s[4:5], exec
+; CHECK-NEXT:    s_and_saveexec_b64 s[8:9], vcc
+; CHECK-NEXT:    s_cbranch_execz .LBB2_5
+; CHECK-NEXT:  ; %bb.2: ; %again
+; CHECK-NEXT:    ; in Loop: Header=BB2_1 Depth=1
+; CHECK-NEXT:    s_mov_b64 s[12:13], exec
+; CHECK-NEXT:    v_mbcnt_lo_u32_b32 v7, s12, 0
+; CHECK-NEXT:    v_mbcnt_hi_u32_b32 v7, s13, v7
+; CHECK-NEXT:    v_cmp_eq_u32_e32 vcc, 0, v7
+; CHECK-NEXT:    s_and_saveexec_b64 s[10:11], vcc
+; CHECK-NEXT:    s_cbranch_execz .LBB2_4
+; CHECK-NEXT:  ; %bb.3: ; in Loop: Header=BB2_1 Depth=1
+; CHECK-NEXT:    s_bcnt1_i32_b64 s12, s[12:13]
+; CHECK-NEXT:    v_mov_b32_e32 v7, s12
+; CHECK-NEXT:    global_atomic_add v3, v7, s[2:3]
+; CHECK-NEXT:  .LBB2_4: ; in Loop: Header=BB2_1 Depth=1
+; CHECK-NEXT:    s_or_b64 exec, exec, s[10:11]
+; CHECK-NEXT:    s_waitcnt vmcnt(0)
+; CHECK-NEXT:    v_cmp_le_u32_e32 vcc, s14, v6
+; CHECK-NEXT:    s_andn2_b64 s[4:5], s[4:5], exec
+; CHECK-NEXT:    s_and_b64 s[10:11], vcc, exec
+; CHECK-NEXT:    s_or_b64 s[4:5], s[4:5], s[10:11]
+; CHECK-NEXT:  .LBB2_5: ; %Flow
+; CHECK-NEXT:    ; in Loop: Header=BB2_1 Depth=1
+; CHECK-NEXT:    s_or_b64 exec, exec, s[8:9]
+; CHECK-NEXT:    s_and_b64 s[8:9], exec, s[4:5]
+; CHECK-NEXT:    s_or_b64 s[6:7], s[8:9], s[6:7]
+; CHECK-NEXT:    s_andn2_b64 exec, exec, s[6:7]
+; CHECK-NEXT:    s_cbranch_execnz .LBB2_1
+; CHECK-NEXT:  ; %bb.6: ; %wait
+; CHECK-NEXT:    ; in Loop: Header=BB2_1 Depth=1
+; CHECK-NEXT:    s_or_b64 exec, exec, s[6:7]
+; CHECK-NEXT:    v_add_u32_e32 v4, 1, v4
+; CHECK-NEXT:    v_cmp_lt_u32_e32 vcc, 1, v4
+; CHECK-NEXT:    s_or_b64 s[0:1], vcc, s[0:1]
+; CHECK-NEXT:    s_mov_b64 s[6:7], 0
+; CHECK-NEXT:    v_mov_b32_e32 v5, v2
+; CHECK-NEXT:    s_waitcnt vmcnt(0)
+; CHECK-NEXT:    global_store_dword v[0:1], v6, off
+; CHECK-NEXT:    ; implicit-def: $sgpr4_sgpr5
+; CHECK-NEXT:    s_andn2_b64 exec, exec, s[0:1]
+; CHECK-NEXT:    s_cbranch_execnz .LBB2_1
+; CHECK-NEXT:  ; %bb.7: ; %exit
+; CHECK-NEXT:    s_endpgm
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  br label %head
+
+head:
+  %x = phi i32 [ %tid, %entry ], [ %x.next, %again ], [ %tid, %wait ]
+  %round = phi i32 [ 0, %entry ], [ %round, %again ], [ %round1, %wait ]
+  %v = load i32, ptr addrspace(1) %cnt
+  %x.next = lshr i32 %x, 1
+  %f = icmp ne i32 %x.next, 0
+  br i1 %f, label %again, label %wait
+
+again:
+  %old = atomicrmw add ptr addrspace(1) %cnt, i32 1 monotonic
+  %u = icmp ult i32 %v, %n
+  br i1 %u, label %head, label %wait
+
+wait:
+  %p = phi i32 [ %v, %head ], [ poison, %again ]
+  %gep = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %p, ptr addrspace(1) %gep
+  %round1 = add i32 %round, 1
+  %back = icmp ult i32 %round1, 2
+  br i1 %back, label %head, label %exit
+
+exit:
   ret void
 }
 
