@@ -121,8 +121,9 @@ OPS = {
 
 # Ops that only the --switches/--twins generator uses (adding them to OPS
 # would change the default kernels): a division by a value that LLVM does
-# not know is not zero (S | k, k odd), so cf-meld never speculates it, and
-# a load. (IR, each line defining {a}, {b}, ... and the result {r}; the
+# not know is not zero (S | k, k odd), so cf-meld never speculates it, a
+# load, and a signed minimum written with either compare (X < k, k > X),
+# which twins swap (TWIN_OPS) so that cf-meld melds swapped compares. (IR, each line defining {a}, {b}, ... and the result {r}; the
 # model.) The divisor is not X | 1: where X is known to be small, the
 # division's expansion uses v_cvt_f32_ubyte0, which the emulator does not
 # implement.
@@ -134,7 +135,17 @@ EXTRA_OPS = {
                "{c} = load i32, ptr addrspace(1) {b}",
                "{r} = add i32 {x}, {c}"],
               lambda x, k, lane, inp, s: x + inp[x & 127]),
+    "smin": (["{a} = icmp slt i32 {x}, {k}",
+              "{r} = select i1 {a}, i32 {x}, i32 {k}"],
+             lambda x, k, lane, inp, s: x if signed(x) < k else k),
+    "smin.swapped": (["{a} = icmp sgt i32 {k}, {x}",
+                      "{r} = select i1 {a}, i32 {x}, i32 {k}"],
+                     lambda x, k, lane, inp, s: x if signed(x) < k else k),
 }
+
+# The op a twin uses in place of an op: the same function, written with the
+# swapped compare.
+TWIN_OPS = {"smin": "smin.swapped", "smin.swapped": "smin"}
 
 
 def apply_op(name, x, k, lane, inputs, s):
@@ -230,7 +241,8 @@ def twin_ops(rng, ops):
     r = rng.random()
     if r < 0.15:
         return list(ops)
-    twin = [(name, random_operand(rng, name)) for name, _ in ops]
+    twin = [(TWIN_OPS.get(name, name), random_operand(rng, name))
+            for name, _ in ops]
     if r > 0.8:
         if len(twin) > 1 and rng.random() < 0.5:
             del twin[rng.randrange(len(twin))]

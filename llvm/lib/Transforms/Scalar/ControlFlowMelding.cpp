@@ -71,12 +71,15 @@
 //     isSameOperationAs, which covers opcode, types, predicates, alignment,
 //     volatility, atomic ordering, syncscope and call attributes; same direct
 //     callee; no operand bundles; every differing operand can be replaced by
-//     a variable). A match scores latency + 2 minus the number of differing
-//     operands (at least 1); each gap costs 2.
-//     Net-benefit check (not in the paper; estimateCost): with both sides of
-//     the branch running, the meld must save more issued instructions (the
-//     aligned pairs, weighted by their expansion, and the EXEC-mask code of
-//     the branch for every side it absorbs) than it adds (selects for
+//     a variable). Two compares whose predicates are each other's swapped
+//     form (a < b, c > d) are compatible too: the false side's operands are
+//     taken in exchanged order (swapped compares; its *partner operand* of
+//     operand i is operand 1 - i, otherwise operand i). A match scores latency
+//     + 2 minus the number of differing operands (at least 1); each gap
+//     costs 2. Net-benefit check (not in the paper; estimateCost): with both
+//     sides of the branch running, the meld must save more issued instructions
+//     (the aligned pairs, weighted by their expansion, and the EXEC-mask code
+//     of the branch for every side it absorbs) than it adds (selects for
 //     differing operands and for exit PHIs, -cf-meld-run-overhead per
 //     unaligned run); otherwise it is rejected with an OverheadExceedsSaving
 //     remark.
@@ -736,6 +739,24 @@ ControlFlowMelder::estimateCost(const DivergentRegion &R,
   return Cost;
 }
 
+/// True if \p I1 and \p I2 are compares of one kind and operand type whose
+/// predicates differ and are each other's swapped form: I1 computes what I2
+/// does with its operands exchanged.
+static bool areSwappedCompares(const Instruction *I1, const Instruction *I2) {
+  const auto *C1 = dyn_cast<CmpInst>(I1);
+  const auto *C2 = dyn_cast<CmpInst>(I2);
+  return C1 && C2 && C1->getOpcode() == C2->getOpcode() &&
+         C1->getPredicate() != C2->getPredicate() &&
+         C1->getPredicate() == C2->getSwappedPredicate() &&
+         C1->getOperand(0)->getType() == C2->getOperand(0)->getType();
+}
+
+/// The operand of \p I2 that operand \p Idx of \p I1 melds with.
+static Value *getPartnerOperand(const Instruction *I1, const Instruction *I2,
+                                unsigned Idx) {
+  return I2->getOperand(areSwappedCompares(I1, I2) ? 1 - Idx : Idx);
+}
+
 /// The pairs, selects and unpredicated runs of one block alignment.
 void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
                                          DifferFn Differ,
@@ -745,10 +766,12 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
     const AlignedPair &P = Alignment[K];
     if (P.isMatch()) {
       T.Pairs += getIssueCost(*P.True);
-      for (unsigned Idx = 0, N = P.True->getNumOperands(); Idx != N; ++Idx)
-        if (Differ(P.True->getOperand(Idx), P.False->getOperand(Idx)))
-          T.Selects += getSelectCost(DL, *UI, P.True->getOperand(Idx),
-                                     P.False->getOperand(Idx));
+      for (unsigned Idx = 0, N = P.True->getNumOperands(); Idx != N; ++Idx) {
+        Value *Op1 = P.True->getOperand(Idx);
+        Value *Op2 = getPartnerOperand(P.True, P.False, Idx);
+        if (Differ(Op1, Op2))
+          T.Selects += getSelectCost(DL, *UI, Op1, Op2);
+      }
       ++K;
       continue;
     }
@@ -775,11 +798,50 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
   }
 }
 
+/// The conditional branch that ends \p B, or that region simplification
+/// split off its end (B's single successor holds nothing else), or null.
+static const BranchInst *getExitBranch(const BasicBlock *B) {
+  const Instruction *T = B->getTerminator();
+  if (const BasicBlock *Succ = B->getSingleSuccessor()) {
+    if (Succ->getSinglePredecessor() != B ||
+        &Succ->front() != Succ->getTerminator())
+      return nullptr;
+    T = Succ->getTerminator();
+  }
+  const auto *Br = dyn_cast<BranchInst>(T);
+  return Br && Br->isConditional() ? Br : nullptr;
+}
+
+/// True if blocks \p B1 and \p B2 end in conditional branches (their own
+/// or split off) that the meld makes the same: same successors, conditions
+/// that are equal or an aligned pair, and no successor PHI that tells them
+/// apart. The divergent branch that chose between the blocks then picks
+/// between two equal branches, and SimplifyCFG folds it (the bitonic
+/// compare-and-swap).
+static bool haveSameExitBranch(const BasicBlock *B1, const BasicBlock *B2,
+                               DifferFn Differ) {
+  const BranchInst *Br1 = getExitBranch(B1);
+  const BranchInst *Br2 = getExitBranch(B2);
+  if (!Br1 || !Br2 || Differ(Br1->getCondition(), Br2->getCondition()))
+    return false;
+  for (unsigned Idx = 0; Idx < 2; ++Idx) {
+    const BasicBlock *Succ = Br1->getSuccessor(Idx);
+    if (Succ != Br2->getSuccessor(Idx))
+      return false;
+    for (const PHINode &Phi : Succ->phis())
+      if (Differ(Phi.getIncomingValueForBlock(Br1->getParent()),
+                 Phi.getIncomingValueForBlock(Br2->getParent())))
+        return false;
+  }
+  return true;
+}
+
 /// The EXEC-mask code the meld removes: that of the region's divergent
 /// branch for every side the meld absorbs entirely (from the branch's
-/// successor to the region's exit), and one if-then per pair of melded
-/// interior branches of isomorphic regions. Returns the exit both melded
-/// sides leave to, if they leave to the same block.
+/// successor to the region's exit, or, for two blocks, to split-off exit
+/// branches that the meld makes the same), and one if-then per pair of
+/// melded interior branches of isomorphic regions. Returns the exit both
+/// melded sides leave to, if they leave to the same block.
 BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
                                                const MeldCandidate &Cand,
                                                DifferFn Differ,
@@ -790,14 +852,17 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
   auto *EntryBr = cast<BranchInst>(R.Entry->getTerminator());
   BasicBlock *Exits[2];
   bool Absorbed[2];
+  bool SameExitBranch = Cand.Kind == MeldKind::BlockBlock &&
+                        haveSameExitBranch(Cand.Blocks.front().first,
+                                           Cand.Blocks.front().second, Differ);
   for (unsigned Side = 0; Side < 2; ++Side) {
     BasicBlock *First =
         Side == 0 ? Cand.Blocks.front().first : Cand.Blocks.front().second;
     Exits[Side] = Cand.Kind == MeldKind::BlockBlock
                       ? First->getSingleSuccessor()
                       : Cand.Exits[Side];
-    Absorbed[Side] =
-        First == EntryBr->getSuccessor(Side) && Exits[Side] == R.Exit;
+    Absorbed[Side] = First == EntryBr->getSuccessor(Side) &&
+                     (Exits[Side] == R.Exit || SameExitBranch);
     if (!Absorbed[Side])
       continue;
     bool Dropped = false;
@@ -880,14 +945,14 @@ bool ControlFlowMelder::areCompatible(const Instruction *I1,
     return false;
   // Covers opcode, operand count and types, predicates, alignment,
   // volatility, atomic ordering, syncscope, call attributes and masks.
-  if (!I1->isSameOperationAs(I2))
+  if (!I1->isSameOperationAs(I2) && !areSwappedCompares(I1, I2))
     return false;
   if (const auto *CB1 = dyn_cast<CallBase>(I1))
     if (CB1->getCalledOperand() != cast<CallBase>(I2)->getCalledOperand())
       return false;
   for (unsigned Idx = 0, E = I1->getNumOperands(); Idx != E; ++Idx) {
     const Value *Op1 = I1->getOperand(Idx);
-    const Value *Op2 = I2->getOperand(Idx);
+    const Value *Op2 = getPartnerOperand(I1, I2, Idx);
     if (Op1 == Op2)
       continue;
     if (Op1->getType()->isTokenTy() || Op1->getType()->isMetadataTy() ||
@@ -902,7 +967,7 @@ int ControlFlowMelder::getMatchScore(const Instruction *I1,
                                      const Instruction *I2) const {
   int Differing = 0;
   for (unsigned Idx = 0, E = I1->getNumOperands(); Idx != E; ++Idx)
-    if (I1->getOperand(Idx) != I2->getOperand(Idx))
+    if (I1->getOperand(Idx) != getPartnerOperand(I1, I2, Idx))
       ++Differing;
   return std::max(1, static_cast<int>(getLatency(*I1)) + 2 - Differing);
 }
@@ -1590,7 +1655,8 @@ BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
       IRBuilder<> Builder(I1);
       for (unsigned Idx = 0, NumOps = I1->getNumOperands(); Idx != NumOps;
            ++Idx) {
-        Value *Op1 = I1->getOperand(Idx), *Op2 = I2->getOperand(Idx);
+        Value *Op1 = I1->getOperand(Idx);
+        Value *Op2 = getPartnerOperand(I1, I2, Idx);
         if (Op1 == Op2)
           continue;
         I1->setOperand(Idx, Builder.CreateSelect(Cond, Op1, Op2, "meld.sel"));

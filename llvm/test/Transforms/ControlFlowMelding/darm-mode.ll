@@ -7,8 +7,8 @@
 ; is an if-then region (load, compare, conditional swap). This is not a
 ; diamond, so branch-fusion mode leaves it alone. DARM mode melds the two
 ; isomorphic if-then regions (region-region): the loads and the swap stores
-; are shared, the differing compares are unpredicated, and the inner branch
-; uses a select of the two compares.
+; are shared, and the compares, each other's swapped form (sgt, slt), meld
+; into one with selects of their operands (swapped-compare.ll).
 
 define amdgpu_kernel void @bitonic_step(ptr addrspace(3) %shared, i32 %k, i32 %j) {
 ; DARM-LABEL: define amdgpu_kernel void @bitonic_step(
@@ -22,10 +22,10 @@ define amdgpu_kernel void @bitonic_step(ptr addrspace(3) %shared, i32 %k, i32 %j
 ; DARM-NEXT:    [[P_UP_X:%.*]] = getelementptr inbounds i32, ptr addrspace(3) [[SHARED]], i32 [[IXJ]]
 ; DARM-NEXT:    [[V_UP_T:%.*]] = load i32, ptr addrspace(3) [[P_UP_T]], align 4
 ; DARM-NEXT:    [[V_UP_X:%.*]] = load i32, ptr addrspace(3) [[P_UP_X]], align 4
-; DARM-NEXT:    [[C_UP:%.*]] = icmp sgt i32 [[V_UP_T]], [[V_UP_X]]
-; DARM-NEXT:    [[C_DN:%.*]] = icmp slt i32 [[V_UP_T]], [[V_UP_X]]
-; DARM-NEXT:    [[MELD_COND:%.*]] = select i1 [[DIR]], i1 [[C_UP]], i1 [[C_DN]]
-; DARM-NEXT:    br i1 [[MELD_COND]], label %[[MELD1:.*]], label %[[EXIT:.*]]
+; DARM-NEXT:    [[MELD_SEL:%.*]] = select i1 [[DIR]], i32 [[V_UP_T]], i32 [[V_UP_X]]
+; DARM-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[DIR]], i32 [[V_UP_X]], i32 [[V_UP_T]]
+; DARM-NEXT:    [[C_UP:%.*]] = icmp sgt i32 [[MELD_SEL]], [[MELD_SEL2]]
+; DARM-NEXT:    br i1 [[C_UP]], label %[[MELD1:.*]], label %[[EXIT:.*]]
 ; DARM:       [[MELD1]]:
 ; DARM-NEXT:    store i32 [[V_UP_X]], ptr addrspace(3) [[P_UP_T]], align 4
 ; DARM-NEXT:    store i32 [[V_UP_T]], ptr addrspace(3) [[P_UP_X]], align 4
