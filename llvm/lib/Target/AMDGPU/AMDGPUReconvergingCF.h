@@ -67,6 +67,9 @@ extern char &SIInsertRejoinMasksID;
 void initializeSILowerReconvergingCFPass(PassRegistry &);
 extern char &SILowerReconvergingCFID;
 
+void initializeSIRematParkedValuesPass(PassRegistry &);
+extern char &SIRematParkedValuesID;
+
 } // namespace llvm
 
 #endif // LLVM_LIB_TARGET_AMDGPU_AMDGPURECONVERGINGCF_H
