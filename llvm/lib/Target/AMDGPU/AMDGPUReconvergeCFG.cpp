@@ -700,6 +700,14 @@ void AMDGPUReconvergeCFG::annotate(Function &F, UniformityInfo &UI,
   }
 }
 
+/// \p V as an operand in remarks, e.g. "%x".
+static std::string getOperandName(const Value &V) {
+  std::string Name;
+  raw_string_ostream OS(Name);
+  V.printAsOperand(OS, /*PrintType=*/false);
+  return Name;
+}
+
 bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
   // No skipFunction(): optnone functions need a lowering, too.
   if (F.isDeclaration())
@@ -751,19 +759,14 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
   // Keeps the CFG and every value's uniformity.
   if (const PHINode *Phi = rewriteUndefForParkedLanes(
           F, UI, PDT, FAM.getResult<DominatorTreeAnalysis>(F))) {
-    std::string Name;
-    raw_string_ostream OS(Name);
-    Phi->printAsOperand(OS, /*PrintType=*/false);
     return FallBack("lanes waiting for a rejoin would read the uniform phi " +
-                    Name + ", whose value the wave cannot keep meanwhile");
+                    getOperandName(*Phi) +
+                    ", whose value the wave cannot keep meanwhile");
   }
   if (const Instruction *I = findValueStaleAfterParking(
           F, UI, PDT, FAM.getResult<CycleAnalysis>(F))) {
-    std::string Name;
-    raw_string_ostream OS(Name);
-    I->printAsOperand(OS, /*PrintType=*/false);
     return FallBack("lanes waiting for a rejoin inside a cycle would read " +
-                    Name + " after other lanes ran it again");
+                    getOperandName(*I) + " after other lanes ran it again");
   }
 
   Type *MaskTy = ST.isWave32() ? Type::getInt32Ty(F.getContext())

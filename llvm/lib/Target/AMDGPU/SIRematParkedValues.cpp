@@ -77,7 +77,6 @@ public:
   bool runOnMachineFunction(MachineFunction &MF) override;
 
 private:
-  const SIInstrInfo *TII = nullptr;
   const SIRegisterInfo *TRI = nullptr;
   MachineRegisterInfo *MRI = nullptr;
 
@@ -150,6 +149,18 @@ bool SIRematParkedValues::canRecompute(const MachineInstr &MI,
   return true;
 }
 
+/// Reports a read of \p Def's value after a wait that this pass cannot
+/// recompute (\p Where it would have to).
+static void reportCannotRecompute(const MachineInstr &Def, StringRef Where) {
+  const Function &F = Def.getMF()->getFunction();
+  F.getContext().diagnose(DiagnosticInfoUnsupported(
+      F,
+      "lanes waiting for a rejoin would read a lane mask that the "
+      "reconverging control-flow lowering cannot recompute" +
+          Where + "; use -amdgpu-cf-lowering=structurize",
+      Def.getDebugLoc()));
+}
+
 /// Recomputes \p Def's value at each read that a lane parked for \p P can
 /// reach after P without running Def again (\p Stale). Returns true if it
 /// changed anything.
@@ -172,12 +183,7 @@ bool SIRematParkedValues::fixValue(MachineInstr &Def,
     return false;
   MachineFunction &MF = *Def.getMF();
   if (!canRecompute(Def, RunWhileParked)) {
-    MF.getFunction().getContext().diagnose(DiagnosticInfoUnsupported(
-        MF.getFunction(),
-        "lanes waiting for a rejoin would read a scalar value that the "
-        "reconverging control-flow lowering cannot recompute; use "
-        "-amdgpu-cf-lowering=structurize",
-        Def.getDebugLoc()));
+    reportCannotRecompute(Def, "");
     return false;
   }
   for (MachineOperand *Use : AtRisk) {
@@ -193,12 +199,7 @@ bool SIRematParkedValues::fixValue(MachineInstr &Def,
     if (Def.definesRegister(AMDGPU::SCC, TRI) &&
         MBB->computeRegisterLiveness(TRI, AMDGPU::SCC, InsertPt) !=
             MachineBasicBlock::LQR_Dead) {
-      MF.getFunction().getContext().diagnose(DiagnosticInfoUnsupported(
-          MF.getFunction(),
-          "lanes waiting for a rejoin would read a scalar value that the "
-          "reconverging control-flow lowering cannot recompute where SCC is "
-          "live; use -amdgpu-cf-lowering=structurize",
-          Def.getDebugLoc()));
+      reportCannotRecompute(Def, " where SCC is live");
       continue;
     }
     MachineInstr *Clone = MF.CloneMachineInstr(&Def);
@@ -255,7 +256,6 @@ bool SIRematParkedValues::runOnMachineFunction(MachineFunction &MF) {
   if (!usesReconvergingCF(MF.getFunction()))
     return false;
   const GCNSubtarget &ST = MF.getSubtarget<GCNSubtarget>();
-  TII = ST.getInstrInfo();
   TRI = ST.getRegisterInfo();
   MRI = &MF.getRegInfo();
   auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
