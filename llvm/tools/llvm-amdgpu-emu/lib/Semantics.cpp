@@ -323,6 +323,26 @@ SALU2(s_ashr_i32, uint32_t(int32_t(A) >> (B & 31)))
 SALU2(s_ashr_i64, uint64_t(int64_t(A) >> (B & 63)))
 #undef SALU2
 
+/// s_bfe_{u,i}{32,64}: the field of S0 at offset S1[4:0] (S1[5:0] for 64
+/// bits) and width S1[22:16], zero- or sign-extended; SCC = D != 0. A width
+/// of 0 gives 0; a field that runs past the top takes the bits there are.
+template <typename T> Error s_bfe(WaveCtx &C, const Instr &I) {
+  constexpr unsigned Bits = sizeof(T) * 8;
+  uint64_t S1 = readS(C, I.op(Role::Src1));
+  unsigned Offset = S1 & (Bits - 1), Width = (S1 >> 16) & 0x7f;
+  using U = std::make_unsigned_t<T>;
+  U Field = U(readS(C, I.op(Role::Src0))) >> Offset;
+  if (Width < Bits) {
+    Field &= (U(1) << Width) - 1;
+    if (std::is_signed_v<T> && Width && (Field >> (Width - 1)) & 1)
+      Field |= ~((U(1) << Width) - 1);
+  }
+  writeS(C, I.op(Role::SDst),
+         uint64_t(Field) & (Bits == 32 ? 0xffffffffu : ~uint64_t(0)));
+  C.W.SCC = Field != 0;
+  return Error::success();
+}
+
 /// s_mul_hi_u32 / s_mul_hi_i32: the high half of the 64-bit product. Like
 /// s_mul_i32 they do not write SCC.
 template <bool Signed> Error s_mul_hi(WaveCtx &C, const Instr &I) {
@@ -2305,6 +2325,10 @@ StringMap<Semantics> buildTable() {
   Add({"S_LSHR_B64"}, s_lshr_b64);
   Add({"S_ASHR_I32"}, s_ashr_i32);
   Add({"S_ASHR_I64"}, s_ashr_i64);
+  Add({"S_BFE_U32"}, s_bfe<uint32_t>);
+  Add({"S_BFE_I32"}, s_bfe<int32_t>);
+  Add({"S_BFE_U64"}, s_bfe<uint64_t>);
+  Add({"S_BFE_I64"}, s_bfe<int64_t>);
   Add({"S_LSHL1_ADD_U32"}, s_lshl_add_u32<1>);
   Add({"S_LSHL2_ADD_U32"}, s_lshl_add_u32<2>);
   Add({"S_LSHL3_ADD_U32"}, s_lshl_add_u32<3>);

@@ -212,6 +212,60 @@ TEST(EmuSemantics, Shifts64) {
   EXPECT_EQ(R.Out[10], 0x80000001u);
 }
 
+// Scalar bit-field extracts (what the backend selects for a uniform
+// (S >> k) & mask): offset in S1[4:0] (S1[5:0] for 64 bits), width in
+// S1[22:16], zero- or sign-extended, SCC = result != 0; on gfx90a and
+// gfx1030 (where the opcode differs).
+TEST(EmuSemantics, ScalarBitFieldExtract) {
+  for (const char *CPU : {"gfx90a", "gfx1030"}) {
+    RunResult R =
+        runKernel(CPU, StringRef(CPU) == "gfx90a" ? 64 : 32, 1, withPrologue(R"(
+  s_mov_b32 s4, 0xf00000b4
+  s_bfe_u32 s5, s4, 0x40004
+  s_bfe_i32 s6, s4, 0x40004
+  s_bfe_i32 s7, s4, 0x3001c
+  s_bfe_u32 s8, s4, 0x30008
+  s_cselect_b32 s9, 1, 2
+  s_bfe_u32 s10, s4, 0
+  s_mov_b64 s[12:13], 0x80000001
+  s_mov_b32 s13, 0x80000000
+  s_bfe_u64 s[14:15], s[12:13], 0x2001f
+  s_bfe_i64 s[16:17], s[12:13], 0x1003f
+  v_mov_b32 v3, s5
+  global_store_dword v2, v3, s[2:3]
+  v_mov_b32 v3, s6
+  global_store_dword v2, v3, s[2:3] offset:4
+  v_mov_b32 v3, s7
+  global_store_dword v2, v3, s[2:3] offset:8
+  v_mov_b32 v3, s8
+  global_store_dword v2, v3, s[2:3] offset:12
+  v_mov_b32 v3, s9
+  global_store_dword v2, v3, s[2:3] offset:16
+  v_mov_b32 v3, s10
+  global_store_dword v2, v3, s[2:3] offset:20
+  v_mov_b32 v3, s14
+  global_store_dword v2, v3, s[2:3] offset:24
+  v_mov_b32 v3, s15
+  global_store_dword v2, v3, s[2:3] offset:28
+  v_mov_b32 v3, s16
+  global_store_dword v2, v3, s[2:3] offset:32
+  v_mov_b32 v3, s17
+  global_store_dword v2, v3, s[2:3] offset:36
+)"));
+    ASSERT_EQ(R.Error, "") << CPU;
+    EXPECT_EQ(R.Out[0], 0xbu) << CPU;        // bits 7:4 of 0x...b4
+    EXPECT_EQ(R.Out[1], 0xfffffffbu) << CPU; // the same, sign-extended
+    EXPECT_EQ(R.Out[2], 0xffffffffu) << CPU; // bits 30:28 = 0b111 signed: -1
+    EXPECT_EQ(R.Out[3], 0u) << CPU;          // bits 10:8 are 0
+    EXPECT_EQ(R.Out[4], 2u) << CPU;          // so SCC = 0
+    EXPECT_EQ(R.Out[5], 0u) << CPU;          // width 0
+    EXPECT_EQ(R.Out[6], 1u) << CPU; // bits 32:31 of 0x80000000_80000001
+    EXPECT_EQ(R.Out[7], 0u) << CPU;
+    EXPECT_EQ(R.Out[8], 0xffffffffu) << CPU; // bit 63, sign-extended
+    EXPECT_EQ(R.Out[9], 0xffffffffu) << CPU;
+  }
+}
+
 // Conversions: saturation and NaN -> 0 for float -> int, rounding to
 // nearest even for int -> float.
 TEST(EmuSemantics, Conversions) {
