@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmuTestHarness.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
 using namespace llvm::amdgpu_emu;
@@ -49,6 +51,17 @@ const char *const Prologue = R"(
 )";
 
 std::string withPrologue(StringRef Body) { return (Prologue + Body).str(); }
+
+/// Stores s<Regs[i]> to out[i], through v3.
+std::string storeSGPRs(ArrayRef<unsigned> Regs) {
+  std::string Asm;
+  for (auto [I, Reg] : enumerate(Regs))
+    Asm += formatv("  v_mov_b32 v3, s{0}\n"
+                   "  global_store_dword v2, v3, s[2:3] offset:{1}\n",
+                   Reg, 4 * I)
+               .str();
+  return Asm;
+}
 
 TEST(EmuSemantics, ScalarCarryAndSCC) {
   RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
@@ -231,27 +244,7 @@ TEST(EmuSemantics, ScalarBitFieldExtract) {
   s_mov_b32 s13, 0x80000000
   s_bfe_u64 s[14:15], s[12:13], 0x2001f
   s_bfe_i64 s[16:17], s[12:13], 0x1003f
-  v_mov_b32 v3, s5
-  global_store_dword v2, v3, s[2:3]
-  v_mov_b32 v3, s6
-  global_store_dword v2, v3, s[2:3] offset:4
-  v_mov_b32 v3, s7
-  global_store_dword v2, v3, s[2:3] offset:8
-  v_mov_b32 v3, s8
-  global_store_dword v2, v3, s[2:3] offset:12
-  v_mov_b32 v3, s9
-  global_store_dword v2, v3, s[2:3] offset:16
-  v_mov_b32 v3, s10
-  global_store_dword v2, v3, s[2:3] offset:20
-  v_mov_b32 v3, s14
-  global_store_dword v2, v3, s[2:3] offset:24
-  v_mov_b32 v3, s15
-  global_store_dword v2, v3, s[2:3] offset:28
-  v_mov_b32 v3, s16
-  global_store_dword v2, v3, s[2:3] offset:32
-  v_mov_b32 v3, s17
-  global_store_dword v2, v3, s[2:3] offset:36
-)"));
+)" + storeSGPRs({5, 6, 7, 8, 9, 10, 14, 15, 16, 17})));
     ASSERT_EQ(R.Error, "") << CPU;
     EXPECT_EQ(R.Out[0], 0xbu) << CPU;        // bits 7:4 of 0x...b4
     EXPECT_EQ(R.Out[1], 0xfffffffbu) << CPU; // the same, sign-extended
