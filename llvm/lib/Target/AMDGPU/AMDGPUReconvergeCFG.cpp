@@ -521,12 +521,18 @@ reachableAvoiding(const BasicBlock *From, const BasicBlock *Avoid) {
   return Seen;
 }
 
+/// Whether \p I is a lane mask once lowered: one bit per lane in an SGPR,
+/// which the wave writes whole.
+static bool isLaneMask(const Instruction &I) {
+  return I.getType()->isIntOrIntVectorTy(1);
+}
+
 /// Whether the lanes of a wave keep their own copy of \p I while they wait:
 /// a divergent value that is not a lane mask lives in a VGPR, whose lanes
 /// only change while they are active. A uniform value (an SGPR) and a lane
 /// mask (a VALU compare clears the bits of inactive lanes) do not.
 static bool isKeptPerLane(const Instruction &I, UniformityInfo &UI) {
-  return UI.isDivergent(&I) && !I.getType()->isIntOrIntVectorTy(1);
+  return UI.isDivergent(&I) && !isLaneMask(I);
 }
 
 /// The one value other than undef that \p Phi merges, or null if it merges
@@ -603,7 +609,9 @@ static const PHINode *rewriteUndefForParkedLanes(Function &F,
 /// is overwritten unless each lane keeps its own copy (isKeptPerLane). Where
 /// a cycle contains D but not P, the parked lanes left it through one of its
 /// exits, and the exit phis that closeIrreducibleCycles and LCSSA give such
-/// values keep them per lane (UniformityAnalysis marks them divergent).
+/// values keep them per lane (UniformityAnalysis marks them divergent), but
+/// for lane masks: the exit phi of an i1 is a lane mask too, which the wave
+/// writes again when it leaves the cycle again for other lanes.
 /// A use is at risk if a rejoined lane can reach it from P without running D
 /// again; a use in a uniform phi of P always is (the phi is one SGPR, which
 /// the wave writes again when it runs the edge into P for other lanes).
@@ -631,12 +639,14 @@ AMDGPUReconvergeCFG::findValueStaleAfterParking(Function &F, UniformityInfo &UI,
       const Cycle *C = CI.getCycle(D);
       while (C && C->contains(P))
         C = C->getParentCycle();
-      if (C)
-        continue; // The parked lanes left D's cycle C, which P is not in.
+      // The parked lanes left D's cycle C, which P is not in, through exit
+      // phis: only lane masks are at risk.
+      bool LeftCycle = C;
       // Where the rejoined lanes can get without running D again.
       std::optional<SmallPtrSet<const BasicBlock *, 32>> Stale;
       for (const Instruction &I : *D) {
-        if (I.getType()->isVoidTy() || isKeptPerLane(I, UI))
+        if (I.getType()->isVoidTy() ||
+            (LeftCycle ? !isLaneMask(I) : isKeptPerLane(I, UI)))
           continue;
         for (const Use &U : I.uses()) {
           auto *User = cast<Instruction>(U.getUser());
