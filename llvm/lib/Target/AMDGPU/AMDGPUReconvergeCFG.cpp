@@ -83,6 +83,8 @@ STATISTIC(NumUndefIncomingsRewritten,
           "wait");
 STATISTIC(NumRejoinedLaneBranches,
           "Divergent branches that send exactly the rejoined lanes on");
+STATISTIC(NumLaneMasksKeptPerLane,
+          "Lane masks that waiting lanes read, widened to a VGPR each");
 
 bool llvm::usesReconvergingCF(const Function &F) {
   return F.getFnAttribute(CFLoweringAttr).getValueAsString() == "reconverge";
@@ -601,6 +603,34 @@ static const PHINode *rewriteUndefForParkedLanes(Function &F,
   return nullptr;
 }
 
+/// Whether keepLaneMaskPerLane can give the lanes their own copy of \p I: a
+/// divergent i1, whose zero extension is a divergent i32 (a VGPR).
+static bool isWidenableLaneMask(const Instruction &I, UniformityInfo &UI) {
+  return I.getType()->isIntegerTy(1) && UI.isDivergent(&I);
+}
+
+/// Makes the lanes keep their own copy of the divergent lane mask \p I while
+/// they wait: \p I is zero-extended to an i32 (a VGPR) right after its
+/// definition, and each use of \p I outside its block compares that i32
+/// with zero where it is used (in the incoming block, for a phi). Uses in
+/// \p I's own block run right after it, for the same lanes, and stay.
+static void keepLaneMaskPerLane(Instruction &I) {
+  BasicBlock *D = I.getParent();
+  IRBuilder<> B(isa<PHINode>(I) ? &*D->getFirstInsertionPt() : I.getNextNode());
+  Value *Wide = B.CreateZExt(&I, B.getInt32Ty(), I.getName() + ".lane");
+  for (Use &U : make_early_inc_range(I.uses())) {
+    auto *User = cast<Instruction>(U.getUser());
+    Instruction *At = User;
+    if (auto *Phi = dyn_cast<PHINode>(User))
+      At = Phi->getIncomingBlock(U)->getTerminator();
+    if (User == Wide || At->getParent() == D)
+      continue;
+    B.SetInsertPoint(At);
+    U.set(B.CreateICmpNE(Wide, B.getInt32(0), I.getName() + ".rejoined"));
+  }
+  ++NumLaneMasksKeptPerLane;
+}
+
 /// Lanes that a divergent branch B parks for its primary successor P wait
 /// there while the wave runs the blocks its secondary successor reaches
 /// without passing P. When those include a block D that the parked lanes
@@ -773,15 +803,31 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
                     getOperandName(*Phi) +
                     ", whose value the wave cannot keep meanwhile");
   }
-  if (const Instruction *I = findValueStaleAfterParking(
-          F, UI, PDT, FAM.getResult<CycleAnalysis>(F))) {
-    return FallBack("lanes waiting for a rejoin inside a cycle would read " +
-                    getOperandName(*I) + " after other lanes ran it again");
+  // Each widening leaves the lane mask used in its own block only, and the
+  // compares it adds are used where they are, so this terminates.
+  while (const Instruction *I = findValueStaleAfterParking(
+             F, FAM.getResult<UniformityInfoAnalysis>(F),
+             FAM.getResult<PostDominatorTreeAnalysis>(F),
+             FAM.getResult<CycleAnalysis>(F))) {
+    if (!isWidenableLaneMask(*I, FAM.getResult<UniformityInfoAnalysis>(F)))
+      return FallBack("lanes waiting for a rejoin inside a cycle would read " +
+                      getOperandName(*I) + " after other lanes ran it again");
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "LaneMaskKeptPerLane", I)
+             << "lanes waiting for a rejoin inside a cycle keep their own "
+                "copy of the lane mask "
+             << getOperandName(*I) << " in a VGPR";
+    });
+    keepLaneMaskPerLane(const_cast<Instruction &>(*I));
+    PreservedAnalyses PA;
+    PA.preserveSet<CFGAnalyses>();
+    FAM.invalidate(F, PA);
   }
 
   Type *MaskTy = ST.isWave32() ? Type::getInt32Ty(F.getContext())
                                : Type::getInt64Ty(F.getContext());
-  annotate(F, UI, PDT, MaskTy);
+  annotate(F, FAM.getResult<UniformityInfoAnalysis>(F),
+           FAM.getResult<PostDominatorTreeAnalysis>(F), MaskTy);
   F.addFnAttr(CFLoweringAttr, "reconverge");
   ++NumReconverging;
   return true;

@@ -5,59 +5,54 @@
 ; back to %head). A value the parked lanes read after P must survive that:
 ; a divergent i32 does (a VGPR only changes in active lanes), but a lane mask
 ; (%f, whose VALU compare clears the bits of inactive lanes) or a uniform
-; value (an SGPR) does not. AMDGPUReconvergeCFG then structurizes the
-; function's original code instead, with a remark (found by cf_fuzz.py).
-; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-lowering=reconverge -verify-machineinstrs -pass-remarks-missed=amdgpu-reconverge-cfg < %s 2> %t.remarks | FileCheck %s
+; value (an SGPR) does not. AMDGPUReconvergeCFG gives a divergent lane mask
+; a per-lane copy: %f.lane, its zero extension (a VGPR), which %wait compares
+; again (%f.rejoined). For a uniform value it structurizes the function's
+; original code instead. Both with a remark (found by cf_fuzz.py).
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-lowering=reconverge -verify-machineinstrs -pass-remarks=amdgpu-reconverge-cfg -pass-remarks-missed=amdgpu-reconverge-cfg < %s 2> %t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
-; REMARK: remark: <unknown>:0:0: divergent control flow is structurized: lanes waiting for a rejoin inside a cycle would read %f after other lanes ran it again
+; REMARK: remark: <unknown>:0:0: lanes waiting for a rejoin inside a cycle keep their own copy of the lane mask %f in a VGPR
 ; REMARK: remark: <unknown>:0:0: divergent control flow is structurized: lanes waiting for a rejoin inside a cycle would read %v after other lanes ran it again
 ; REMARK-NOT: remark
 
 define amdgpu_kernel void @lane_mask_read_after_parking(ptr addrspace(1) %out, i32 %n) {
 ; CHECK-LABEL: lane_mask_read_after_parking:
 ; CHECK:       ; %bb.0: ; %entry
-; CHECK-NEXT:    s_load_dword s0, s[6:7], 0x8
+; CHECK-NEXT:    s_load_dword s2, s[6:7], 0x8
 ; CHECK-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
-; CHECK-NEXT:    s_mov_b64 s[2:3], 0
-; CHECK-NEXT:    s_mov_b64 s[10:11], 0
+; CHECK-NEXT:    s_mov_b64 s[4:5], 0
+; CHECK-NEXT:    s_mov_b64 s[0:1], 0
 ; CHECK-NEXT:    v_mov_b32_e32 v1, v0
 ; CHECK-NEXT:    s_waitcnt lgkmcnt(0)
-; CHECK-NEXT:    s_cmpk_gt_u32 s0, 0x63
-; CHECK-NEXT:    s_cselect_b64 s[4:5], -1, 0
-; CHECK-NEXT:    ; implicit-def: $sgpr8_sgpr9
-; CHECK-NEXT:  .LBB0_1: ; %head
+; CHECK-NEXT:    s_cmpk_lt_u32 s2, 0x64
+; CHECK-NEXT:    s_cselect_b64 s[2:3], -1, 0
+; CHECK-NEXT:    s_branch .LBB0_2
+; CHECK-NEXT:  .LBB0_1: ; %wait
+; CHECK-NEXT:    ; in Loop: Header=BB0_2 Depth=1
+; CHECK-NEXT:    s_or_b64 exec, exec, s[4:5]
+; CHECK-NEXT:    v_bfe_u32 v2, v1, 2, 1
+; CHECK-NEXT:    v_cmp_eq_u32_e32 vcc, 0, v2
+; CHECK-NEXT:    v_add_u32_e32 v1, 1, v1
+; CHECK-NEXT:    s_mov_b64 s[4:5], 0
+; CHECK-NEXT:    s_or_b64 s[0:1], s[0:1], vcc
+; CHECK-NEXT:    s_andn2_b64 exec, exec, vcc
+; CHECK-NEXT:    s_cbranch_execz .LBB0_4
+; CHECK-NEXT:  .LBB0_2: ; %head
 ; CHECK-NEXT:    ; =>This Inner Loop Header: Depth=1
 ; CHECK-NEXT:    v_lshl_add_u32 v1, v1, 1, v1
 ; CHECK-NEXT:    v_and_b32_e32 v2, 4, v1
 ; CHECK-NEXT:    v_cmp_eq_u32_e32 vcc, 0, v2
-; CHECK-NEXT:    v_cmp_ne_u32_e64 s[0:1], 0, v2
-; CHECK-NEXT:    s_or_b64 s[8:9], s[8:9], exec
-; CHECK-NEXT:    s_and_saveexec_b64 s[12:13], s[0:1]
-; CHECK-NEXT:  ; %bb.2: ; %again
-; CHECK-NEXT:    ; in Loop: Header=BB0_1 Depth=1
-; CHECK-NEXT:    s_andn2_b64 s[0:1], s[8:9], exec
-; CHECK-NEXT:    s_and_b64 s[8:9], s[4:5], exec
-; CHECK-NEXT:    s_or_b64 s[8:9], s[0:1], s[8:9]
-; CHECK-NEXT:  ; %bb.3: ; %Flow
-; CHECK-NEXT:    ; in Loop: Header=BB0_1 Depth=1
-; CHECK-NEXT:    s_or_b64 exec, exec, s[12:13]
-; CHECK-NEXT:    s_and_b64 s[0:1], exec, s[8:9]
-; CHECK-NEXT:    s_or_b64 s[10:11], s[0:1], s[10:11]
-; CHECK-NEXT:    s_andn2_b64 exec, exec, s[10:11]
-; CHECK-NEXT:    s_cbranch_execnz .LBB0_1
-; CHECK-NEXT:  ; %bb.4: ; %wait
-; CHECK-NEXT:    ; in Loop: Header=BB0_1 Depth=1
-; CHECK-NEXT:    s_or_b64 exec, exec, s[10:11]
-; CHECK-NEXT:    s_and_b64 s[0:1], exec, vcc
-; CHECK-NEXT:    s_or_b64 s[2:3], s[0:1], s[2:3]
-; CHECK-NEXT:    v_add_u32_e32 v1, 1, v1
-; CHECK-NEXT:    s_mov_b64 s[10:11], 0
-; CHECK-NEXT:    ; implicit-def: $sgpr8_sgpr9
-; CHECK-NEXT:    s_andn2_b64 exec, exec, s[2:3]
-; CHECK-NEXT:    s_cbranch_execnz .LBB0_1
-; CHECK-NEXT:  ; %bb.5: ; %exit
-; CHECK-NEXT:    s_or_b64 exec, exec, s[2:3]
+; CHECK-NEXT:    s_or_b64 s[4:5], s[4:5], vcc
+; CHECK-NEXT:    s_andn2_b64 exec, exec, vcc
+; CHECK-NEXT:    s_cbranch_execz .LBB0_1
+; CHECK-NEXT:  ; %bb.3: ; %again
+; CHECK-NEXT:    ; in Loop: Header=BB0_2 Depth=1
+; CHECK-NEXT:    s_and_b64 vcc, exec, s[2:3]
+; CHECK-NEXT:    s_cbranch_vccnz .LBB0_2
+; CHECK-NEXT:    s_branch .LBB0_1
+; CHECK-NEXT:  .LBB0_4: ; %exit
+; CHECK-NEXT:    s_or_b64 exec, exec, s[0:1]
 ; CHECK-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
 ; CHECK-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
 ; CHECK-NEXT:    s_waitcnt lgkmcnt(0)
