@@ -609,25 +609,71 @@ static bool isWidenableLaneMask(const Instruction &I, UniformityInfo &UI) {
   return I.getType()->isIntegerTy(1) && UI.isDivergent(&I);
 }
 
+/// Replaces the lane-mask phi \p Phi by an i32 phi of its zero-extended
+/// inputs, compared with zero: the inputs then travel in a VGPR. \p I, an
+/// input, is already extended (\p Wide). The other inputs are extended at
+/// the end of their incoming blocks.
+static void widenLaneMaskPhi(PHINode &Phi, const Instruction &I, Value *Wide) {
+  IRBuilder<> B(&Phi);
+  PHINode *WidePhi = B.CreatePHI(B.getInt32Ty(), Phi.getNumIncomingValues(),
+                                 Phi.getName() + ".lane");
+  auto Extend = [&](Value *V, BasicBlock *In) -> Value * {
+    if (V == &I)
+      return Wide;
+    if (V == &Phi)
+      return WidePhi;
+    if (isa<PoisonValue>(V))
+      return PoisonValue::get(B.getInt32Ty());
+    if (auto *C = dyn_cast<ConstantInt>(V))
+      return B.getInt32(C->getZExtValue());
+    if (isa<UndefValue>(V))
+      return B.getInt32(0);
+    B.SetInsertPoint(In->getTerminator());
+    return B.CreateZExt(V, B.getInt32Ty(), V->getName() + ".lane");
+  };
+  // A block may come in more than once; it must bring one value.
+  SmallDenseMap<BasicBlock *, Value *, 4> Extended;
+  for (auto [V, In] : zip(Phi.incoming_values(), Phi.blocks())) {
+    Value *&W = Extended[In];
+    if (!W)
+      W = Extend(V, In);
+    WidePhi->addIncoming(W, In);
+  }
+  B.SetInsertPoint(Phi.getParent(), Phi.getParent()->getFirstInsertionPt());
+  Value *Cmp = B.CreateICmpNE(WidePhi, B.getInt32(0));
+  Cmp->takeName(&Phi);
+  Phi.replaceAllUsesWith(Cmp);
+  Phi.eraseFromParent();
+}
+
 /// Makes the lanes keep their own copy of the divergent lane mask \p I while
 /// they wait: \p I is zero-extended to an i32 (a VGPR) right after its
-/// definition, and each use of \p I outside its block compares that i32
-/// with zero where it is used (in the incoming block, for a phi). Uses in
-/// \p I's own block run right after it, for the same lanes, and stay.
+/// definition, each other use of \p I outside its block compares that i32
+/// with zero where it is, and each phi that takes \p I from outside its
+/// block becomes an i32 phi (widenLaneMaskPhi). A compare in the incoming
+/// block instead would not do: SILowerI1Copies merges the inputs of a
+/// lane-mask phi before the compare of the block's uniform branch, which
+/// instruction selection may put first. Uses in \p I's own block run right
+/// after it, for the same lanes, and stay.
 static void keepLaneMaskPerLane(Instruction &I) {
   BasicBlock *D = I.getParent();
   IRBuilder<> B(isa<PHINode>(I) ? &*D->getFirstInsertionPt() : I.getNextNode());
   Value *Wide = B.CreateZExt(&I, B.getInt32Ty(), I.getName() + ".lane");
+  SmallSetVector<PHINode *, 4> Phis;
   for (Use &U : make_early_inc_range(I.uses())) {
     auto *User = cast<Instruction>(U.getUser());
-    Instruction *At = User;
-    if (auto *Phi = dyn_cast<PHINode>(User))
-      At = Phi->getIncomingBlock(U)->getTerminator();
-    if (User == Wide || At->getParent() == D)
+    if (auto *Phi = dyn_cast<PHINode>(User)) {
+      if (Phi->getIncomingBlock(U) != D)
+        Phis.insert(Phi);
       continue;
-    B.SetInsertPoint(At);
+    }
+    if (User == Wide || User->getParent() == D)
+      continue;
+    B.SetInsertPoint(User);
     U.set(B.CreateICmpNE(Wide, B.getInt32(0), I.getName() + ".rejoined"));
   }
+  for (PHINode *Phi : Phis)
+    widenLaneMaskPhi(*Phi, I, Wide);
   ++NumLaneMasksKeptPerLane;
 }
 
@@ -803,8 +849,9 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
                     getOperandName(*Phi) +
                     ", whose value the wave cannot keep meanwhile");
   }
-  // Each widening leaves the lane mask used in its own block only, and the
-  // compares it adds are used where they are, so this terminates.
+  // Each widening leaves the lane mask used in its own block only; the
+  // compares it adds are used where they are, or replace a lane-mask phi,
+  // of which there are fewer each time. So this terminates.
   while (const Instruction *I = findValueStaleAfterParking(
              F, FAM.getResult<UniformityInfoAnalysis>(F),
              FAM.getResult<PostDominatorTreeAnalysis>(F),
