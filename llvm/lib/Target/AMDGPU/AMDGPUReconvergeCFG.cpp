@@ -29,9 +29,16 @@
 ///    `exec &= to.secondary; s_cbranch_execz primary`). The mask that
 ///    llvm.amdgcn.if returns is unused.
 ///
+/// Between the two steps, values that lanes read after waiting at a primary
+/// successor while the wave ran their definition again for other lanes are
+/// made safe: a lane mask gets a per-lane copy in a VGPR
+/// (keepLaneMaskPerLane), a uniform phi's undef inputs its value
+/// (rewriteUndefForParkedLanes).
+///
 /// A function it cannot handle (pixel-shader exec-mask intrinsics, exotic
-/// terminators, or a divergent branch that is still not reconverging after
-/// ReconvergeCFG's rounds) is structurized here instead, with a missed
+/// terminators, a divergent branch that is still not reconverging after
+/// ReconvergeCFG's rounds, or a uniform value that waiting lanes would read
+/// after the wave rewrote it) is structurized here instead, with a missed
 /// remark, and later passes lower it the upstream way: the choice is per
 /// function and is recorded in the "amdgpu-cf-lowering" attribute.
 //
