@@ -611,9 +611,17 @@ static const PHINode *rewriteUndefForParkedLanes(Function &F,
 }
 
 /// Whether keepLaneMaskPerLane can give the lanes their own copy of \p I: a
-/// divergent i1, whose zero extension is a divergent i32 (a VGPR).
+/// divergent i1, whose zero extension is a divergent i32 (a VGPR), used
+/// outside its block (uses inside stay).
 static bool isWidenableLaneMask(const Instruction &I, UniformityInfo &UI) {
-  return I.getType()->isIntegerTy(1) && UI.isDivergent(&I);
+  const BasicBlock *D = I.getParent();
+  auto IsOutside = [D](const Use &U) {
+    if (auto *Phi = dyn_cast<PHINode>(U.getUser()))
+      return Phi->getIncomingBlock(U) != D;
+    return cast<Instruction>(U.getUser())->getParent() != D;
+  };
+  return I.getType()->isIntegerTy(1) && UI.isDivergent(&I) &&
+         any_of(I.uses(), IsOutside);
 }
 
 /// Replaces the lane-mask phi \p Phi by an i32 phi of its zero-extended
@@ -856,9 +864,10 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
                     getOperandName(*Phi) +
                     ", whose value the wave cannot keep meanwhile");
   }
-  // Each widening leaves the lane mask used in its own block only; the
-  // compares it adds are used where they are, or replace a lane-mask phi,
-  // of which there are fewer each time. So this terminates.
+  // Each widening leaves the lane mask used in its own block only (a mask
+  // without other uses falls back); the compares it adds are used where they
+  // are, or replace a lane-mask phi, of which there are fewer each time. So
+  // this terminates.
   while (const Instruction *I = findValueStaleAfterParking(
              F, FAM.getResult<UniformityInfoAnalysis>(F),
              FAM.getResult<PostDominatorTreeAnalysis>(F),
