@@ -82,7 +82,8 @@ runs as part of another pipeline, such as default<O3> for amdgcn). A second
 summary line says for how many kernels (seed x cpu) --b's IR differs from
 --a's, in how many cf-meld melded, how many melds of each kind there were
 ("of split blocks": melds whose candidates include a block that chain
-splitting made) and how many switch expansions. A kernel that
+splitting made; "of subgraphs with loops": region-region melds of loops)
+and how many switch expansions. A kernel that
 cf-meld does not meld must come out of opt exactly as from --b's pipeline
 without cf-meld (its switch expansion and block splitting undo themselves);
 if not, that is a problem too, except that a difference only in the order
@@ -845,6 +846,7 @@ def count_remarks(path):
             if name.group(1) == "Melded" and kind:
                 counts[kind.group(1)] += 1
                 counts["split"] += split
+                counts["loops"] += bool(re.search(r"- Loops:", doc))
         split = False
     return counts
 
@@ -1042,7 +1044,8 @@ def main():
         print(f"cf_fuzz: opt --b changed {stats.changed} of {stats.kernels} "
               f"kernels (seed x cpu); cf-meld melded {stats.melded} of them, "
               f"in {stats.seeds_melded} of {len(seeds)} seeds: {r['Melded']} "
-              f"melds ({kinds}; {r['split']} of split blocks), "
+              f"melds ({kinds}; {r['split']} of split blocks, "
+              f"{r['loops']} of subgraphs with loops), "
               f"{r['SwitchExpanded']} switches expanded")
     if reference_failures == builds:
         print("cf_fuzz: error: no reference build ran; check --llc, --lld "

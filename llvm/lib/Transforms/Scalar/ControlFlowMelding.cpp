@@ -29,14 +29,19 @@
 // * Divergent region: a block E ending in a divergent conditional branch
 //   `br i1 C, T, F`, with exit X = ipdom(E). It is meldable if T != X and
 //   F != X (neither successor post-dominates the other), T and F have E as
-//   their single predecessor, no path from T or F returns to E without going
-//   through X, and no block between E and X contains a convergent call.
+//   their only predecessor outside loops they head (a successor may be the
+//   header of a loop whose latches it dominates), no path from T or F
+//   returns to E without going through X, and no block between E and X
+//   contains a convergent call.
 // * Path chain: the SESE subgraphs on each path in post-dominance order. They
 //   are found by walking the post-dominator tree upwards from T (resp. F):
-//   T, ipdom(T), ipdom(ipdom(T)), ... until X, stopping early at the first
-//   block that is not dominated by T (resp. F). An element whose block ends
-//   in an unconditional branch is a single-block subgraph; any other element
-//   B is the entry of the multi-block subgraph [B, ipdom(B)).
+//   T, next(T), next(next(T)), ... until X, stopping early at the first
+//   block that is not dominated by T (resp. F), where next(B) is ipdom(B),
+//   or, for the header of a loop nested in the region, the nearest common
+//   post-dominator of the loop's exit blocks (so the loop is one subgraph).
+//   An element whose block ends in an unconditional branch is a single-block
+//   subgraph; any other element B is the entry of the multi-block subgraph
+//   [B, next(B)).
 // * Melding profitability MP(B1, B2): the latency that melding could save in
 //   the best case, ignoring instruction order,
 //     MP = sum over opcodes o of min(lat_o(B1), lat_o(B2)) / (L(B1) + L(B2))
@@ -126,6 +131,31 @@
 // (splitToMatchChain), so each piece pairs with its own subgraph, one meld per
 // round. If the region is not melded, the pieces are joined again.
 //
+// Loops in melded subgraphs
+// -------------------------
+// DARM's PCM has a loop on each side of its divergent branch. The paper only
+// asks for isomorphic SESE subgraphs, which loops can be, and the isomorphism
+// walk pairs back edges like any other edge. Two isomorphic subgraphs with
+// loops (cyclic subgraphs) are melded like acyclic ones, with three
+// additions:
+//  * Their entries are loop headers. Each must have a single predecessor
+//    outside; code generation puts a new empty block on that edge and melds
+//    the two new blocks first, so the melded subgraph is entered outside its
+//    loops. Values the headers' PHIs take on that edge from the paths are
+//    routed through PHIs of the melded entry like other path values.
+//  * Every loop that contains a block of the subgraphs and is nested in the
+//    region must lie wholly inside them (areLoopsInside).
+//  * The melded loop runs until the last lane leaves it; each lane follows
+//    the exit condition of its own path (`select C, ExitT, ExitF`), so the
+//    loops may run different numbers of times. PHIs of the melded blocks are
+//    copied as everywhere; afterwards, copies that take the same values on
+//    every edge from inside are merged (mergeLoopPhis), with a select in the
+//    melded entry where their initial values differ, so a counter or sum
+//    both loops keep alike costs no select in the loop. The net-benefit
+//    check counts the branches of loops as no saving (the melded loop still
+//    branches per iteration) and the merged PHIs' selects once.
+// Basic-block/region melding (replication) still requires acyclic regions.
+//
 // Divergent switches
 // ------------------
 // A divergent `switch` has more than two successors, so it is not a region
@@ -161,8 +191,9 @@
 //   dominate the melded entry, values from the paths are either melded,
 //   routed through PHIs (pre-processing), or are PHIs after unpredicated
 //   blocks; dominance inside melded regions mirrors the original subgraphs.
-// * Melded subgraphs are acyclic (every block is in the loop of the region
-//   entry) and are entered only through their entry.
+// * Melded subgraphs are entered only through their entry. A block in a loop
+//   nested in the region is only melded as part of isomorphic subgraphs that
+//   contain the whole loop.
 // * A meld needs at least one aligned pair that is not a select. Every meld
 //   therefore removes at least one non-select, non-PHI, non-terminator
 //   instruction. simplifyCFG may duplicate code, so this does not bound the
@@ -172,16 +203,18 @@
 // -----
 // Implemented: basic-block/basic-block melds of diamonds (-cf-meld-mode=
 // diamond, i.e. branch fusion) and of single-block subgraphs inside larger
-// divergent regions, region/region melds of isomorphic acyclic subgraphs and
-// basic-block/region melds with region replication (-cf-meld-mode=darm).
-// Divergent switches are melded through a cascade of two-way branches.
-// Not implemented: loops inside melded subgraphs and fully predicated stores
-// (unaligned code is always unpredicated).
+// divergent regions, region/region melds of isomorphic subgraphs, with or
+// without loops, and basic-block/region melds of acyclic regions with region
+// replication (-cf-meld-mode=darm). Divergent switches are melded through a
+// cascade of two-way branches. Not implemented: fully predicated stores
+// (unaligned code is always unpredicated), replication of regions with
+// loops.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/Scalar/ControlFlowMelding.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -220,6 +253,8 @@ STATISTIC(NumSwitchesExpanded,
           "Number of divergent switches replaced by a melded cascade");
 STATISTIC(NumBlockBlockMelds, "Number of basic-block/basic-block melds");
 STATISTIC(NumRegionRegionMelds, "Number of region/region melds");
+STATISTIC(NumLoopMelds,
+          "Number of region/region melds of subgraphs with loops");
 STATISTIC(NumBlockRegionMelds,
           "Number of basic-block/region melds (region replication)");
 STATISTIC(NumInstrsMelded, "Number of instruction pairs melded");
@@ -337,6 +372,11 @@ struct MeldCandidate {
   SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> Blocks;
   /// Exit blocks of region-region candidates (the blocks after them).
   BasicBlock *Exits[2] = {nullptr, nullptr};
+  /// Region-region candidates: the number of loops in each subgraph (blocks
+  /// entered by a back edge from inside). Cyclic subgraphs have entries with
+  /// one predecessor outside.
+  unsigned Loops = 0;
+  bool Cyclic = false;
   /// Basic-block/region candidates: the side holding the region (whose
   /// blocks are mapped onto themselves in Blocks), the single block of the
   /// other side, and the region block it is melded with.
@@ -422,8 +462,9 @@ private:
   bool buildRegion(BasicBlock &Entry, DivergentRegion &R);
   bool checkRegionBody(DivergentRegion &R);
   void buildChain(DivergentRegion &R, unsigned Side);
-  const char *getBlockRejectReason(const DivergentRegion &R,
-                                   BasicBlock *BB) const;
+  BasicBlock *getSubgraphExit(const DivergentRegion &R, BasicBlock *BB) const;
+  const char *getBlockRejectReason(const DivergentRegion &R, BasicBlock *BB,
+                                   bool AllowNestedLoop = false) const;
   bool findMeldCandidate(DivergentRegion &R, MeldCandidate &Best);
   bool getCandidate(const DivergentRegion &R, BasicBlock *B1, BasicBlock *B2,
                     MeldCandidate &Cand, const char *&Reason);
@@ -434,7 +475,10 @@ private:
   bool alignSubgraphs(DivergentRegion &R, ArrayRef<MeldCandidate> Cands,
                       MeldCandidate &Result);
   bool mapIsomorphicSubgraphs(const DivergentRegion &R, BasicBlock *Entry1,
-                              BasicBlock *Entry2, MeldCandidate &Cand);
+                              BasicBlock *Entry2, MeldCandidate &Cand,
+                              bool AllowCycles);
+  bool areLoopsInside(const DivergentRegion &R,
+                      const DenseMap<BasicBlock *, BasicBlock *> &Map) const;
 
   unsigned getLatency(const Instruction &I) const;
   double computeProfitability(BasicBlock *B1, BasicBlock *B2) const;
@@ -670,7 +714,11 @@ static bool isSkipBranchDropped(ArrayRef<const Instruction *> Code) {
   for (const Instruction *I : Code) {
     if (isIgnoredInstruction(*I))
       continue;
-    if (I->mayReadOrWriteMemory() || isa<CallBase>(I) || ++N >= 12)
+    // Intrinsics without memory effects (smin, fabs, ...) are instructions
+    // of their own, not calls.
+    bool IsCall = isa<CallBase>(I) &&
+                  (!isa<IntrinsicInst>(I) || cast<CallBase>(I)->isConvergent());
+    if (I->mayReadOrWriteMemory() || IsCall || ++N >= 12)
       return false;
   }
   return true;
@@ -687,6 +735,102 @@ static bool isSpeculatableRun(ArrayRef<const Instruction *> Run) {
            return !isa<PHINode>(I) && !I->isTerminator() &&
                   !I->mayReadOrWriteMemory() && isSafeToSpeculativelyExecute(I);
          });
+}
+
+/// Pairs of PHIs, one of each path, that a meld can merge into one PHI
+/// (mergeLoopPhis) or whose selects the estimate need not count
+/// (pairLoopPhis): the largest one-to-one set of \p Candidates for which
+/// \p Holds accepts each pair given the set (its PHIs take values on the
+/// edges that \p Holds compares that are equal or pairs of the set). Found
+/// as a greatest fixpoint: assume all candidates, drop pairs that do not
+/// hold until none is dropped, keep a one-to-one subset, and repeat the
+/// dropping on it (a pair may have relied on a pair that was not kept).
+using PhiPair = std::pair<PHINode *, PHINode *>;
+using PhiPairSet = DenseSet<std::pair<const Value *, const Value *>>;
+static SmallVector<PhiPair, 8>
+findPhiPairs(ArrayRef<PhiPair> Candidates,
+             function_ref<bool(const PhiPair &, const PhiPairSet &)> Holds) {
+  PhiPairSet Assumed(Candidates.begin(), Candidates.end());
+  auto DropFailing = [&](ArrayRef<PhiPair> Pairs) {
+    for (bool Dropped = true; Dropped;) {
+      Dropped = false;
+      for (const PhiPair &Pair : Pairs)
+        if (Assumed.contains(Pair) && !Holds(Pair, Assumed)) {
+          Assumed.erase(Pair);
+          Dropped = true;
+        }
+    }
+  };
+  DropFailing(Candidates);
+  SmallVector<PhiPair, 8> Chosen;
+  SmallPtrSet<PHINode *, 16> Used;
+  for (const PhiPair &Pair : Candidates)
+    if (Assumed.contains(Pair) && !Used.count(Pair.first) &&
+        !Used.count(Pair.second)) {
+      Used.insert(Pair.first);
+      Used.insert(Pair.second);
+      Chosen.push_back(Pair);
+    }
+  Assumed = PhiPairSet(Chosen.begin(), Chosen.end());
+  DropFailing(Chosen);
+  erase_if(Chosen,
+           [&](const PhiPair &Pair) { return !Assumed.contains(Pair); });
+  return Chosen;
+}
+
+/// The estimate's view of mergeLoopPhis: for a cyclic candidate, the PHIs of
+/// corresponding blocks that the meld will merge are added to \p Partner,
+/// so the selects of their uses are not counted; a pair that takes
+/// different values from outside the subgraphs costs one select (in the
+/// melded entry, outside the loops), added to \p Selects. A pair must take
+/// values on every edge inside that are equal, an aligned pair (\p Partner)
+/// or a pair of PHIs itself.
+static void pairLoopPhis(const MeldCandidate &Cand, const DataLayout &DL,
+                         const UniformityInfo &UI,
+                         DenseMap<const Value *, const Value *> &Partner,
+                         unsigned &Selects) {
+  DenseMap<const BasicBlock *, const BasicBlock *> Map;
+  SmallPtrSet<const BasicBlock *, 8> Inside[2];
+  for (auto [B1, B2] : Cand.Blocks) {
+    Map[B1] = B2;
+    Inside[0].insert(B1);
+    Inside[1].insert(B2);
+  }
+  auto OutsideValue = [&](const PHINode &PN, unsigned Side) -> Value * {
+    for (unsigned In = 0, E = PN.getNumIncomingValues(); In != E; ++In)
+      if (!Inside[Side].contains(PN.getIncomingBlock(In)))
+        return PN.getIncomingValue(In);
+    return nullptr;
+  };
+  SmallVector<PhiPair, 8> Candidates;
+  for (auto [B1, B2] : Cand.Blocks)
+    for (PHINode &P1 : B1->phis())
+      for (PHINode &P2 : B2->phis())
+        if (P1.getType() == P2.getType() &&
+            P1.getNumIncomingValues() == P2.getNumIncomingValues())
+          Candidates.push_back({&P1, &P2});
+  auto Holds = [&](const PhiPair &Pair, const PhiPairSet &Assumed) {
+    auto [P1, P2] = Pair;
+    for (unsigned In = 0, E = P1->getNumIncomingValues(); In != E; ++In) {
+      const BasicBlock *Pred2 = Map.lookup(P1->getIncomingBlock(In));
+      if (!Pred2)
+        continue; // The edge from outside may differ.
+      int Idx2 = P2->getBasicBlockIndex(Pred2);
+      if (Idx2 < 0)
+        return false;
+      const Value *V1 = P1->getIncomingValue(In);
+      const Value *V2 = P2->getIncomingValue(Idx2);
+      if (V1 != V2 && Partner.lookup(V1) != V2 && !Assumed.contains({V1, V2}))
+        return false;
+    }
+    return true;
+  };
+  for (auto [P1, P2] : findPhiPairs(Candidates, Holds)) {
+    Partner[P1] = P2;
+    Value *V1 = OutsideValue(*P1, 0), *V2 = OutsideValue(*P2, 1);
+    if (V1 != V2)
+      Selects += getSelectCost(DL, UI, V1, V2);
+  }
 }
 
 /// What the melded code saves and what it adds, in instructions a wave
@@ -717,6 +861,8 @@ ControlFlowMelder::estimateCost(const DivergentRegion &R,
     for (const AlignedPair &P : Alignment)
       if (P.isMatch())
         Partner[P.True] = P.False;
+  if (Cand.Cyclic)
+    pairLoopPhis(Cand, F.getDataLayout(), *UI, Partner, T.Selects);
   auto Differ = [&](const Value *A, const Value *B) {
     return A != B && Partner.lookup(A) != B;
   };
@@ -883,7 +1029,12 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
       auto *Br2 = dyn_cast<BranchInst>(B2->getTerminator());
       if (!Br1 || !Br2 || !Br1->isConditional() || !Br2->isConditional())
         continue;
-      T.Branches += RunOverhead;
+      // A loop's branches have no if-then to save: the melded loop runs
+      // until the last lane leaves it, as each loop did before.
+      bool InLoop =
+          Cand.Cyclic && LI->getLoopFor(B1) != LI->getLoopFor(R.Entry);
+      if (!InLoop)
+        T.Branches += RunOverhead;
       if (Differ(Br1->getCondition(), Br2->getCondition()))
         T.Selects +=
             getSelectCost(DL, *UI, Br1->getCondition(), Br2->getCondition());
@@ -1089,8 +1240,14 @@ bool ControlFlowMelder::buildRegion(BasicBlock &Entry, DivergentRegion &R) {
                "a successor of the divergent branch post-dominates the other");
     return false;
   }
-  if (T->getSinglePredecessor() != &Entry ||
-      Fl->getSinglePredecessor() != &Entry) {
+  // A successor may head a loop of its path: its other predecessors are
+  // then the loop's latches, which it dominates.
+  auto EnteredOnlyFromEntry = [&](BasicBlock *Succ) {
+    return all_of(predecessors(Succ), [&](BasicBlock *P) {
+      return P == &Entry || DT->dominates(Succ, P);
+    });
+  };
+  if (!EnteredOnlyFromEntry(T) || !EnteredOnlyFromEntry(Fl)) {
     emitMissed("SharedSuccessor", Entry,
                "a successor of the divergent branch has other predecessors");
     return false;
@@ -1122,21 +1279,40 @@ bool ControlFlowMelder::checkRegionBody(DivergentRegion &R) {
   return true;
 }
 
+/// The block after the SESE subgraph entered at \p BB: its immediate
+/// post-dominator, or, if \p BB heads a loop nested in the region, the
+/// nearest common post-dominator of the loop's exit blocks, so that the
+/// subgraph holds the whole loop (the latch post-dominates the header).
+BasicBlock *ControlFlowMelder::getSubgraphExit(const DivergentRegion &R,
+                                               BasicBlock *BB) const {
+  const Loop *L = LI->getLoopFor(BB);
+  if (!L || L->getHeader() != BB || L == LI->getLoopFor(R.Entry))
+    return getIPostDom(*PDT, BB);
+  SmallVector<BasicBlock *, 4> ExitBlocks;
+  L->getExitBlocks(ExitBlocks);
+  BasicBlock *Exit = ExitBlocks.empty() ? nullptr : ExitBlocks.front();
+  for (BasicBlock *Other : ExitBlocks)
+    Exit = Exit ? PDT->findNearestCommonDominator(Exit, Other) : nullptr;
+  return Exit;
+}
+
 void ControlFlowMelder::buildChain(DivergentRegion &R, unsigned Side) {
   BasicBlock *Start = R.Entry->getTerminator()->getSuccessor(Side);
   for (BasicBlock *BB = Start; BB && BB != R.Exit && DT->dominates(Start, BB);
-       BB = getIPostDom(*PDT, BB))
+       BB = getSubgraphExit(R, BB))
     R.Chain[Side].push_back(BB);
 }
 
 /// Returns why \p BB cannot be melded as a single-block subgraph, or nullptr.
-const char *ControlFlowMelder::getBlockRejectReason(const DivergentRegion &R,
-                                                    BasicBlock *BB) const {
+/// Blocks of a loop nested in the region are only allowed (\p AllowNestedLoop)
+/// in isomorphic subgraphs that contain the whole loop (areLoopsInside).
+const char *ControlFlowMelder::getBlockRejectReason(
+    const DivergentRegion &R, BasicBlock *BB, bool AllowNestedLoop) const {
   if (!isa<BranchInst>(BB->getTerminator()))
     return "block does not end in a branch";
   if (BB->isEHPad() || BB->hasAddressTaken())
     return "block is an EH pad or has its address taken";
-  if (LI->getLoopFor(BB) != LI->getLoopFor(R.Entry))
+  if (!AllowNestedLoop && LI->getLoopFor(BB) != LI->getLoopFor(R.Entry))
     return "block is in a loop nested in the region";
   for (Instruction &I : *BB) {
     if (isa<AllocaInst>(I))
@@ -1188,17 +1364,42 @@ bool ControlFlowMelder::alignSubgraphs(DivergentRegion &R,
   return true;
 }
 
+/// True if every loop that contains a block of \p Map (on either side) and is
+/// nested in the region entry's loop lies entirely in the subgraph. Then the
+/// mapping, which pairs the successors of corresponding blocks, pairs every
+/// back edge too: the loops of the two subgraphs correspond.
+bool ControlFlowMelder::areLoopsInside(
+    const DivergentRegion &R,
+    const DenseMap<BasicBlock *, BasicBlock *> &Map) const {
+  SmallPtrSet<const BasicBlock *, 16> Inside;
+  for (auto [B1, B2] : Map) {
+    Inside.insert(B1);
+    Inside.insert(B2);
+  }
+  const Loop *Outer = LI->getLoopFor(R.Entry);
+  for (const BasicBlock *BB : Inside)
+    for (const Loop *L = LI->getLoopFor(BB); L != Outer; L = L->getParentLoop())
+      if (!L || !all_of(L->blocks(), [&](const BasicBlock *LoopBB) {
+            return Inside.contains(LoopBB);
+          }))
+        return false;
+  return true;
+}
+
 /// Region-region melding: map the subgraph entered at \p Entry1 (ending at
-/// its immediate post-dominator) onto the one entered at \p Entry2 by a
-/// parallel walk over the successors. The subgraphs must be isomorphic,
-/// acyclic, entered only through their entries, and every block must be
-/// meldable.
+/// getSubgraphExit) onto the one entered at \p Entry2 by a parallel walk over
+/// the successors. The subgraphs must be isomorphic, entered only through
+/// their entries, and every block must be meldable. With \p AllowCycles they
+/// may contain loops (nested in the region, wholly inside the subgraphs); their
+/// entries must then have a single predecessor outside the subgraph, which
+/// meldSubgraphs turns into the melded subgraph's own entry block.
 bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
                                                BasicBlock *Entry1,
                                                BasicBlock *Entry2,
-                                               MeldCandidate &Cand) {
-  BasicBlock *Exit1 = getIPostDom(*PDT, Entry1);
-  BasicBlock *Exit2 = getIPostDom(*PDT, Entry2);
+                                               MeldCandidate &Cand,
+                                               bool AllowCycles) {
+  BasicBlock *Exit1 = getSubgraphExit(R, Entry1);
+  BasicBlock *Exit2 = getSubgraphExit(R, Entry2);
   if (!Exit1 || !Exit2)
     return false;
   DenseMap<BasicBlock *, BasicBlock *> Map, Reverse;
@@ -1218,7 +1419,8 @@ bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
       continue;
     }
     if (!DT->dominates(Entry1, B1) || !DT->dominates(Entry2, B2) ||
-        getBlockRejectReason(R, B1) || getBlockRejectReason(R, B2))
+        getBlockRejectReason(R, B1, AllowCycles) ||
+        getBlockRejectReason(R, B2, AllowCycles))
       return false;
     auto *Br1 = dyn_cast<BranchInst>(B1->getTerminator());
     auto *Br2 = dyn_cast<BranchInst>(B2->getTerminator());
@@ -1232,8 +1434,6 @@ bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
     for (unsigned Idx = 0, E = Br1->getNumSuccessors(); Idx != E; ++Idx)
       Worklist.push_back({Br1->getSuccessor(Idx), Br2->getSuccessor(Idx)});
   }
-  if (Map.size() < 2)
-    return false;
   // Only the entries may be entered from outside the subgraphs.
   for (auto [B1, B2] : Map) {
     if (B1 == Entry1)
@@ -1248,21 +1448,35 @@ bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
   Cand.Exits[0] = Exit1;
   Cand.Exits[1] = Exit2;
   Cand.Blocks.clear();
-  // Reverse post-order of the function restricted to the (acyclic) subgraph.
+  // Reverse post-order of the function restricted to the subgraph: every
+  // block comes after its dominators, and after its predecessors except
+  // those of back edges.
   for (auto [B1, B2] : Map)
     Cand.Blocks.push_back({B1, B2});
   sort(Cand.Blocks, [&](const auto &LHS, const auto &RHS) {
     return RPONumber.lookup(LHS.first) < RPONumber.lookup(RHS.first);
   });
   assert(Cand.Blocks.front().first == Entry1 && "Entry must come first");
-  // The subgraphs must be acyclic: every predecessor inside comes first.
+  // A predecessor inside that does not come first closes a cycle.
   SmallPtrSet<BasicBlock *, 8> Seen;
+  Cand.Loops = 0;
   for (auto [B1, B2] : Cand.Blocks) {
-    if (B1 != Entry1 &&
-        any_of(predecessors(B1), [&](BasicBlock *P) { return !Seen.count(P); }))
-      return false;
     Seen.insert(B1);
+    Cand.Loops += any_of(predecessors(B1), [&](BasicBlock *P) {
+      return Map.count(P) && (P == B1 || !Seen.count(P));
+    });
   }
+  Cand.Cyclic = Cand.Loops != 0;
+  auto OutsidePreds = [&](BasicBlock *Entry, const auto &Inside) {
+    return count_if(predecessors(Entry),
+                    [&](BasicBlock *P) { return !Inside.count(P); });
+  };
+  if (Cand.Cyclic ? !AllowCycles || OutsidePreds(Entry1, Map) != 1 ||
+                        OutsidePreds(Entry2, Reverse) != 1
+                  : Map.size() < 2)
+    return false;
+  if (AllowCycles && !areLoopsInside(R, Map))
+    return false;
   // MP_S: the latency saved over all corresponding blocks, relative to the
   // latency of both subgraphs.
   uint64_t Saved = 0, Total = 0;
@@ -1278,10 +1492,10 @@ bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
 bool ControlFlowMelder::getCandidate(const DivergentRegion &R, BasicBlock *B1,
                                      BasicBlock *B2, MeldCandidate &Cand,
                                      const char *&Reason) {
-  bool Cond1 = !isSingleBlockSubgraph(B1, getIPostDom(*PDT, B1));
-  bool Cond2 = !isSingleBlockSubgraph(B2, getIPostDom(*PDT, B2));
+  bool Cond1 = !isSingleBlockSubgraph(B1, getSubgraphExit(R, B1));
+  bool Cond2 = !isSingleBlockSubgraph(B2, getSubgraphExit(R, B2));
   if (MeldModeOpt == MeldMode::DARM && Cond1 && Cond2 &&
-      mapIsomorphicSubgraphs(R, B1, B2, Cand))
+      mapIsomorphicSubgraphs(R, B1, B2, Cand, /*AllowCycles=*/true))
     return true;
   if (MeldModeOpt == MeldMode::DARM && Cond1 != Cond2 &&
       getBlockRegionCandidate(R, Cond1 ? B1 : B2, Cond1 ? B2 : B1,
@@ -1319,7 +1533,7 @@ bool ControlFlowMelder::getBlockRegionCandidate(const DivergentRegion &R,
                                                 unsigned RegionSide,
                                                 MeldCandidate &Cand) {
   if (getBlockRejectReason(R, Single) ||
-      !mapIsomorphicSubgraphs(R, Entry, Entry, Cand))
+      !mapIsomorphicSubgraphs(R, Entry, Entry, Cand, /*AllowCycles=*/false))
     return false;
   uint64_t Total = 0, BestSaved = 0;
   BasicBlock *Best = nullptr;
@@ -1574,16 +1788,23 @@ static void rejoinPieces(ArrayRef<BasicBlock *> Pieces) {
 /// Collect the values defined on path \p Side before \p BB (including PHIs of
 /// \p BB itself) that are used in or after \p BB. After melding, \p BB's code
 /// lives in a block that the other path also reaches, so these definitions
-/// would no longer dominate those uses.
+/// would no longer dominate those uses. If \p BB is the entry of a cyclic
+/// subgraph (\p CyclicEntry), its PHIs move into the melded loop and are
+/// not path values, but the values they take on the edge from outside are
+/// used after the melded entry block that meldSubgraphs puts on that edge.
 static void collectPathValues(const DominatorTree &DT, BasicBlock *PathStart,
-                              BasicBlock *BB, unsigned Side,
+                              BasicBlock *BB, unsigned Side, bool CyclicEntry,
                               SmallVectorImpl<PathValue> &Values) {
   auto IsAfter = [&](const Use &U) {
     auto *User = cast<Instruction>(U.getUser());
     if (!DT.isReachableFromEntry(User->getParent()))
       return false;
-    if (auto *PN = dyn_cast<PHINode>(User))
-      return DT.dominates(BB, PN->getIncomingBlock(U)) && PN->getParent() != BB;
+    if (auto *PN = dyn_cast<PHINode>(User)) {
+      BasicBlock *Incoming = PN->getIncomingBlock(U);
+      if (PN->getParent() == BB)
+        return CyclicEntry && !DT.dominates(BB, Incoming);
+      return DT.dominates(BB, Incoming);
+    }
     return DT.dominates(BB, User->getParent());
   };
   for (BasicBlock &Block : *BB->getParent()) {
@@ -1592,7 +1813,7 @@ static void collectPathValues(const DominatorTree &DT, BasicBlock *PathStart,
     if (&Block != BB && DT.dominates(BB, &Block))
       continue;
     for (Instruction &I : Block) {
-      if (&Block == BB && !isa<PHINode>(I))
+      if (&Block == BB && (CyclicEntry || !isa<PHINode>(I)))
         break;
       PathValue PV{&I, Side, {}};
       for (Use &U : I.uses())
@@ -1633,7 +1854,7 @@ bool ControlFlowMelder::collectAllPathValues(
   BasicBlock *Blocks[2] = {Cand.getEntry(0), Cand.getEntry(1)};
   for (unsigned Side = 0; Side < 2; ++Side)
     collectPathValues(DomTree, R.Entry->getTerminator()->getSuccessor(Side),
-                      Blocks[Side], Side, Values);
+                      Blocks[Side], Side, Cand.Cyclic, Values);
   return all_of(Values, [&](const PathValue &PV) {
     return !PV.Def->getType()->isTokenTy() &&
            DomTree.dominates(PV.Def->getParent(), Blocks[PV.Side]);
@@ -1765,13 +1986,94 @@ void ControlFlowMelder::emitExitBranch(BasicBlock *From,
   }
 }
 
+/// Region simplification for cyclic subgraphs: the entry of each is a loop
+/// header, entered from one predecessor outside and from inside. Put a new,
+/// empty block on the edge from outside and make the pair of them the
+/// candidate's entries, so the melded subgraph is entered at a block outside
+/// its loops. The values the headers' PHIs take from outside now come through
+/// the new blocks (collectPathValues recorded those uses if they are defined
+/// on the paths).
+static void addCyclicEntryBlocks(MeldCandidate &Cand,
+                                 SmallVectorImpl<InstrAlignment> &Alignments) {
+  BasicBlock *NewEntries[2];
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    BasicBlock *Header = Cand.getEntry(Side);
+    SmallPtrSet<BasicBlock *, 8> Inside;
+    for (auto [B1, B2] : Cand.Blocks)
+      Inside.insert(Side == 0 ? B1 : B2);
+    BasicBlock *Outside = *find_if(predecessors(Header), [&](BasicBlock *P) {
+      return !Inside.contains(P);
+    });
+    BasicBlock *NewEntry =
+        BasicBlock::Create(Header->getContext(), Header->getName() + ".entry",
+                           Header->getParent(), Header);
+    BranchInst::Create(Header, NewEntry);
+    Outside->getTerminator()->replaceSuccessorWith(Header, NewEntry);
+    Header->replacePhiUsesWith(Outside, NewEntry);
+    NewEntries[Side] = NewEntry;
+  }
+  Cand.Blocks.insert(Cand.Blocks.begin(), {NewEntries[0], NewEntries[1]});
+  Alignments.insert(Alignments.begin(), InstrAlignment());
+}
+
+/// After a cyclic meld, merge the copied PHIs of each melded block in pairs
+/// (findPhiPairs), one of each path, that take the same values on every
+/// edge except the one from the melded entry \p Entry, or values that are
+/// pairs themselves: a counter or a sum that both loops update alike. The
+/// merged PHI takes `select C, V1, V2` from \p Entry if the two differ
+/// there. Each lane sees what its own path's copy held: the select picks its
+/// path's value on entry, and on the edges inside both copies (and so the
+/// merged PHI) take the same value. Uses of the false path's copy now use
+/// the merged PHI, and selects of the two copies become selects of one
+/// value, which simplifyFunction removes: the select leaves the loop body.
+static void mergeLoopPhis(ArrayRef<std::pair<PHINode *, unsigned>> Copied,
+                          BasicBlock *Entry, Value *Cond) {
+  SmallVector<PhiPair, 8> Candidates;
+  for (auto [P1, Side1] : Copied)
+    for (auto [P2, Side2] : Copied)
+      if (Side1 == 0 && Side2 == 1 && P1->getParent() == P2->getParent() &&
+          P1->getType() == P2->getType() &&
+          P1->getNumIncomingValues() == P2->getNumIncomingValues())
+        Candidates.push_back({P1, P2});
+  auto Holds = [&](const PhiPair &Pair, const PhiPairSet &Assumed) {
+    auto [P1, P2] = Pair;
+    for (unsigned In = 0, E = P1->getNumIncomingValues(); In != E; ++In) {
+      BasicBlock *Pred = P1->getIncomingBlock(In);
+      int Idx2 = P2->getBasicBlockIndex(Pred);
+      if (Idx2 < 0)
+        return false;
+      const Value *V1 = P1->getIncomingValue(In);
+      const Value *V2 = P2->getIncomingValue(Idx2);
+      if (Pred != Entry && V1 != V2 && !Assumed.contains({V1, V2}))
+        return false;
+    }
+    return true;
+  };
+  for (auto [P1, P2] : findPhiPairs(Candidates, Holds)) {
+    int In = P1->getBasicBlockIndex(Entry);
+    if (In >= 0) {
+      Value *V1 = P1->getIncomingValue(In);
+      Value *V2 = P2->getIncomingValueForBlock(Entry);
+      if (V1 != V2)
+        P1->setIncomingValue(
+            In, IRBuilder<>(Entry->getTerminator())
+                    .CreateSelect(Cond, V1, V2, P1->getName() + ".entry"));
+    }
+    P2->replaceAllUsesWith(P1);
+    P2->eraseFromParent();
+  }
+}
+
 void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
                                       MeldCandidate &Cand,
-                                      ArrayRef<InstrAlignment> Alignments,
+                                      ArrayRef<InstrAlignment> PairAlignments,
                                       ArrayRef<PathValue> PathValues) {
   LLVMContext &Ctx = F.getContext();
   Value *Cond = R.Cond;
   bool IsRegion = Cand.Kind != MeldKind::BlockBlock;
+  SmallVector<InstrAlignment, 4> Alignments(PairAlignments);
+  if (Cand.Cyclic)
+    addCyclicEntryBlocks(Cand, Alignments);
 
   // Region simplification of the entries.
   BasicBlock *Preds[2];
@@ -1818,27 +2120,27 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
       U->set(PN);
   }
 
-  // Meld the blocks; predecessors inside the subgraph come first.
+  // PHIs of interior blocks are copied, not melded: each lane only uses the
+  // PHI of its own path. Their incoming blocks are set once every block is
+  // melded (a back edge comes from a block melded later).
+  SmallVector<std::pair<PHINode *, unsigned>, 8> CopiedPhis;
+  for (auto [B1, B2] : Cand.Blocks) {
+    for (BasicBlock *BB : {B1, B2}) {
+      for (PHINode &PN : make_early_inc_range(BB->phis())) {
+        PN.moveBefore(*First[B1], First[B1]->getFirstNonPHIIt());
+        CopiedPhis.push_back({&PN, BB == B1 ? 0 : 1});
+      }
+    }
+  }
+
+  // Meld the blocks; predecessors inside the subgraph come first, except
+  // those of back edges.
   MeldStats Stats;
   BasicBlock *ExitBlock = nullptr;
   SmallVector<ExitEdge, 4> ExitEdges;
   for (auto [Idx, Pair] : enumerate(Cand.Blocks)) {
     auto [B1, B2] = Pair;
     BasicBlock *Melded = First[B1];
-    // PHIs of interior blocks are copied, not melded: each lane only uses the
-    // PHI of its own path.
-    for (BasicBlock *BB : {B1, B2}) {
-      for (PHINode &PN : make_early_inc_range(BB->phis())) {
-        PN.moveBefore(*Melded, Melded->getFirstNonPHIIt());
-        for (unsigned In = 0, E = PN.getNumIncomingValues(); In != E; ++In) {
-          BasicBlock *Pred = PN.getIncomingBlock(In);
-          BasicBlock *NewPred =
-              Last.lookup(BB == B1 ? Pred : TrueOf.lookup(Pred));
-          assert(NewPred && "Unmapped predecessor");
-          PN.setIncomingBlock(In, NewPred);
-        }
-      }
-    }
     BasicBlock *End = emitMeldedBody(Melded, Alignments[Idx], Cond, Stats);
     Last[B1] = End;
 
@@ -1873,6 +2175,16 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
 
   if (ExitBlock)
     emitExitBranch(ExitBlock, ExitEdges, Cand.Exits[0], Cand.Exits[1], Cond);
+  for (auto [PN, Side] : CopiedPhis) {
+    for (unsigned In = 0, E = PN->getNumIncomingValues(); In != E; ++In) {
+      BasicBlock *Pred = PN->getIncomingBlock(In);
+      BasicBlock *NewPred = Last.lookup(Side == 0 ? Pred : TrueOf.lookup(Pred));
+      assert(NewPred && "Unmapped predecessor");
+      PN->setIncomingBlock(In, NewPred);
+    }
+  }
+  if (Cand.Cyclic)
+    mergeLoopPhis(CopiedPhis, MeldedEntry, Cond);
 
   // Only the original terminators are left in the original blocks.
   for (auto [B1, B2] : Cand.Blocks)
@@ -1898,20 +2210,25 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
     break;
   case MeldKind::RegionRegion:
     ++NumRegionRegionMelds;
+    NumLoopMelds += Cand.Cyclic;
     break;
   }
   LLVM_DEBUG(dbgs() << "cf-meld: melded " << Stats.Pairs << " pairs, "
                     << Stats.Selects << " selects, " << Stats.Runs
                     << " unpredicated runs\n");
   ORE.emit([&]() {
-    return OptimizationRemark(DEBUG_TYPE, "Melded", R.Entry->getTerminator())
-           << "melded " << ore::NV("Kind", getKindName(Cand.Kind))
+    OptimizationRemark Remark(DEBUG_TYPE, "Melded", R.Entry->getTerminator());
+    Remark << "melded " << ore::NV("Kind", getKindName(Cand.Kind))
            << " with profitability "
            << ore::NV("Score", formatScore(Cand.Score)) << ": "
            << ore::NV("AlignedPairs", Stats.Pairs) << " aligned pairs, "
            << ore::NV("Selects", Stats.Selects) << " selects, "
            << ore::NV("UnpredicatedRuns", Stats.Runs) << " unpredicated runs, "
            << ore::NV("SpeculatedRuns", Stats.Speculated) << " speculated";
+    if (Cand.Cyclic)
+      Remark << ", in subgraphs with " << ore::NV("Loops", Cand.Loops)
+             << " loop(s)";
+    return Remark;
   });
 }
 

@@ -3,7 +3,8 @@
 // the other run by binary search -- a lower bound for elements of the first
 // run, an upper bound for elements of the second, which keeps the merge
 // stable. Which search a lane runs depends on its position, and how long it
-// runs on the data: two similar divergent loops (DARM's mergesort kernel).
+// runs on the data: two similar divergent loops. (DARM's mergesort kernel,
+// a sequential merge per work-item, is mergesort.cl.)
 __kernel void merge_step(__global const int *in, __global int *out, int n,
                          int w) {
   int i = get_global_id(0);

@@ -1,7 +1,7 @@
 from suite import Buf, Launch, Val, kernel
 
 
-@kernel("merge_step.cl", "darm", sizes=[100, 256, 1000], bench_size=16384)
+@kernel("merge_step.cl", "coverage", sizes=[100, 256, 1000], bench_size=16384)
 def merge_step(rng, n):
     """Bottom-up mergesort pass: binary-search ranks in the other run."""
     w = rng.choice([4, 8, 16, 32])

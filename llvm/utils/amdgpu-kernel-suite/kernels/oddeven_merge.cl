@@ -1,5 +1,5 @@
-// Batcher's odd-even merge sort of 256-element tiles in LDS (the
-// partition-and-merge network of DARM's PCM kernel). In step (p, k) the
+// Batcher's odd-even merge sort of 256-element tiles in LDS, element by
+// element (DARM's PCM kernel, which merges whole per-lane runs, is pcm.cl). In step (p, k) the
 // comparators pair element t with t + k when t lies in the lower half of its
 // 2k-group (counted from k mod p) and both lie in the same 2p-block; each
 // work-item tests whether it is the low end of a comparator, so which lanes

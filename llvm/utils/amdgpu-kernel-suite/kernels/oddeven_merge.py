@@ -1,7 +1,7 @@
 from suite import Buf, Launch, ints, kernel
 
 
-@kernel("oddeven_merge.cl", "darm", sizes=[256, 512, 1024], bench_size=4096)
+@kernel("oddeven_merge.cl", "coverage", sizes=[256, 512, 1024], bench_size=4096)
 def oddeven_merge(rng, n):
     """Batcher odd-even merge sort of 256-element LDS tiles."""
     data = ints(rng, n, -100000, 100000)
