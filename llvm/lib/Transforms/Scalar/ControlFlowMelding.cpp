@@ -352,6 +352,49 @@ struct MeldStats {
   unsigned Speculated = 0;
 };
 
+/// The selects that give melded instructions the operands of each lane's
+/// path. A select of two values defined outside the melded code (constants,
+/// arguments, values from before the region, the path values' PHIs of the
+/// melded entry) is created once, in the melded entry, and shared by every
+/// instruction that needs it: in a melded loop it stays out of the loop.
+class OperandSelects {
+public:
+  OperandSelects(Value *Cond, BasicBlock *Entry, MeldStats &Stats)
+      : Cond(Cond), Entry(Entry), Stats(Stats) {
+    Inside.insert(Entry);
+  }
+  /// Blocks of the melded code and of the subgraphs being melded.
+  void addBlock(BasicBlock *BB) { Inside.insert(BB); }
+  bool isOutside(const Value *V) const {
+    const auto *I = dyn_cast<Instruction>(V);
+    return !I || !Inside.contains(I->getParent()) ||
+           (I->getParent() == Entry && isa<PHINode>(I));
+  }
+  /// `select C, Op1, Op2` for an operand of \p User.
+  Value *get(Value *Op1, Value *Op2, Instruction *User) {
+    if (!isOutside(Op1) || !isOutside(Op2)) {
+      ++Stats.Selects;
+      return IRBuilder<>(User).CreateSelect(Cond, Op1, Op2, "meld.sel");
+    }
+    Value *&Shared = Cache[{Op1, Op2}];
+    if (!Shared) {
+      // While the entry's own code is emitted, it has no terminator and
+      // User is in it.
+      Instruction *Pos = Entry->getTerminator() ? Entry->getTerminator() : User;
+      Shared = IRBuilder<>(Pos).CreateSelect(Cond, Op1, Op2, "meld.sel");
+      ++Stats.Selects;
+    }
+    return Shared;
+  }
+
+private:
+  Value *Cond;
+  BasicBlock *Entry;
+  MeldStats &Stats;
+  SmallPtrSet<const BasicBlock *, 16> Inside;
+  DenseMap<std::pair<Value *, Value *>, Value *> Cache;
+};
+
 /// A value defined on one path before the melded block whose uses in or after
 /// the melded block must be routed through a PHI.
 struct PathValue {
@@ -488,7 +531,7 @@ private:
   MeldCost estimateCost(const DivergentRegion &R, const MeldCandidate &Cand,
                         ArrayRef<InstrAlignment> Alignments) const;
   void addAlignmentCost(const InstrAlignment &Alignment, DifferFn Differ,
-                        MeldCostTerms &T) const;
+                        DifferFn IsShared, MeldCostTerms &T) const;
   BasicBlock *addBranchSaving(const DivergentRegion &R,
                               const MeldCandidate &Cand, DifferFn Differ,
                               MeldCostTerms &T) const;
@@ -511,7 +554,8 @@ private:
                      ArrayRef<InstrAlignment> Alignments,
                      ArrayRef<PathValue> PathValues);
   BasicBlock *emitMeldedBody(BasicBlock *Cur, const InstrAlignment &Alignment,
-                             Value *Cond, MeldStats &Stats);
+                             Value *Cond, OperandSelects &Selects,
+                             MeldStats &Stats);
   void emitExitBranch(BasicBlock *From, ArrayRef<ExitEdge> Edges,
                       BasicBlock *Exit1, BasicBlock *Exit2, Value *Cond);
   void simplifyFunction();
@@ -866,8 +910,25 @@ ControlFlowMelder::estimateCost(const DivergentRegion &R,
   auto Differ = [&](const Value *A, const Value *B) {
     return A != B && Partner.lookup(A) != B;
   };
+  // A select of two values from outside the subgraphs is emitted once
+  // (OperandSelects); count it once.
+  SmallPtrSet<const BasicBlock *, 16> CandBlocks;
+  for (auto [B1, B2] : Cand.Blocks) {
+    CandBlocks.insert(B1);
+    CandBlocks.insert(B2);
+  }
+  if (Cand.Single)
+    CandBlocks.insert(Cand.Single);
+  auto IsOutside = [&](const Value *V) {
+    const auto *I = dyn_cast<Instruction>(V);
+    return !I || !CandBlocks.contains(I->getParent());
+  };
+  DenseSet<std::pair<const Value *, const Value *>> Counted;
+  auto IsShared = [&](const Value *A, const Value *B) {
+    return IsOutside(A) && IsOutside(B) && !Counted.insert({A, B}).second;
+  };
   for (const InstrAlignment &Alignment : Alignments)
-    addAlignmentCost(Alignment, Differ, T);
+    addAlignmentCost(Alignment, Differ, IsShared, T);
   BasicBlock *CommonExit = addBranchSaving(R, Cand, Differ, T);
   if (CommonExit)
     addExitSelects(Cand, CommonExit, Differ, T);
@@ -905,7 +966,7 @@ static Value *getPartnerOperand(const Instruction *I1, const Instruction *I2,
 
 /// The pairs, selects and unpredicated runs of one block alignment.
 void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
-                                         DifferFn Differ,
+                                         DifferFn Differ, DifferFn IsShared,
                                          MeldCostTerms &T) const {
   const DataLayout &DL = F.getDataLayout();
   for (size_t K = 0, E = Alignment.size(); K < E;) {
@@ -915,7 +976,7 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
       for (unsigned Idx = 0, N = P.True->getNumOperands(); Idx != N; ++Idx) {
         Value *Op1 = P.True->getOperand(Idx);
         Value *Op2 = getPartnerOperand(P.True, P.False, Idx);
-        if (Differ(Op1, Op2))
+        if (Differ(Op1, Op2) && !IsShared(Op1, Op2))
           T.Selects += getSelectCost(DL, *UI, Op1, Op2);
       }
       ++K;
@@ -1865,7 +1926,9 @@ bool ControlFlowMelder::collectAllPathValues(
 /// of \p Cur. Returns the block in which the emitted code ends.
 BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
                                               const InstrAlignment &Alignment,
-                                              Value *Cond, MeldStats &Stats) {
+                                              Value *Cond,
+                                              OperandSelects &Selects,
+                                              MeldStats &Stats) {
   LLVMContext &Ctx = F.getContext();
   BasicBlock *InsertBefore = Cur->getNextNode();
   for (size_t K = 0, E = Alignment.size(); K < E;) {
@@ -1873,15 +1936,12 @@ BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
     if (P.isMatch()) {
       Instruction *I1 = P.True, *I2 = P.False;
       I1->moveBefore(*Cur, Cur->end());
-      IRBuilder<> Builder(I1);
       for (unsigned Idx = 0, NumOps = I1->getNumOperands(); Idx != NumOps;
            ++Idx) {
         Value *Op1 = I1->getOperand(Idx);
         Value *Op2 = getPartnerOperand(I1, I2, Idx);
-        if (Op1 == Op2)
-          continue;
-        I1->setOperand(Idx, Builder.CreateSelect(Cond, Op1, Op2, "meld.sel"));
-        ++Stats.Selects;
+        if (Op1 != Op2)
+          I1->setOperand(Idx, Selects.get(Op1, Op2, I1));
       }
       I1->andIRFlags(I2);
       I1->applyMergedLocation(I1->getDebugLoc(), I2->getDebugLoc());
@@ -1913,6 +1973,8 @@ BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
     BasicBlock *Run = BasicBlock::Create(
         Ctx, Side == 0 ? "meld.then" : "meld.else", &F, InsertBefore);
     BasicBlock *Join = BasicBlock::Create(Ctx, "meld.join", &F, InsertBefore);
+    Selects.addBlock(Run);
+    Selects.addBlock(Join);
     SmallVector<Instruction *, 8> Moved;
     for (; K < E && !Alignment[K].isMatch() &&
            (Side == 0) == (Alignment[K].True != nullptr);
@@ -2136,12 +2198,17 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
   // Meld the blocks; predecessors inside the subgraph come first, except
   // those of back edges.
   MeldStats Stats;
+  OperandSelects Selects(Cond, MeldedEntry, Stats);
+  for (auto [B1, B2] : Cand.Blocks)
+    for (BasicBlock *BB : {B1, B2, First[B1]})
+      Selects.addBlock(BB);
   BasicBlock *ExitBlock = nullptr;
   SmallVector<ExitEdge, 4> ExitEdges;
   for (auto [Idx, Pair] : enumerate(Cand.Blocks)) {
     auto [B1, B2] = Pair;
     BasicBlock *Melded = First[B1];
-    BasicBlock *End = emitMeldedBody(Melded, Alignments[Idx], Cond, Stats);
+    BasicBlock *End =
+        emitMeldedBody(Melded, Alignments[Idx], Cond, Selects, Stats);
     Last[B1] = End;
 
     auto *Br1 = cast<BranchInst>(B1->getTerminator());

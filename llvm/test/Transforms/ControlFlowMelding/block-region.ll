@@ -26,15 +26,15 @@ define amdgpu_kernel void @replicate(ptr addrspace(1) %p, ptr addrspace(1) %q, i
 ; CHECK-NEXT:    [[CMP:%.*]] = icmp slt i32 [[TID]], 32
 ; CHECK-NEXT:    [[C:%.*]] = icmp sgt i32 [[TID]], [[X]]
 ; CHECK-NEXT:    [[MELD_COND:%.*]] = select i1 [[CMP]], i1 [[C]], i1 true
+; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], ptr addrspace(1) [[P]], ptr addrspace(1) [[Q]]
+; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[CMP]], i32 1, i32 2
 ; CHECK-NEXT:    br i1 [[MELD_COND]], label %[[MELD1:.*]], label %[[MELD_EXIT:.*]]
 ; CHECK:       [[MELD_EXIT]]:
 ; CHECK-NEXT:    [[R_MELD:%.*]] = phi i32 [ poison, %[[ENTRY]] ], [ [[VA:%.*]], %[[MELD1]] ]
 ; CHECK-NEXT:    br i1 [[CMP]], label %[[T_END:.*]], label %[[EXIT:.*]]
 ; CHECK:       [[MELD1]]:
-; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], ptr addrspace(1) [[P]], ptr addrspace(1) [[Q]]
 ; CHECK-NEXT:    [[PA:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[MELD_SEL]], i32 [[TID]]
 ; CHECK-NEXT:    [[VA]] = load i32, ptr addrspace(1) [[PA]], align 4
-; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[CMP]], i32 1, i32 2
 ; CHECK-NEXT:    [[AA:%.*]] = add i32 [[VA]], [[MELD_SEL2]]
 ; CHECK-NEXT:    store i32 [[AA]], ptr addrspace(1) [[PA]], align 4
 ; CHECK-NEXT:    br label %[[MELD_EXIT]]

@@ -61,6 +61,8 @@ define amdgpu_kernel void @load_one_side(ptr addrspace(1) %p, ptr addrspace(1) %
 ; CHECK-NEXT:  [[ENTRY:.*]]:
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[CMP:%.*]] = icmp slt i32 [[TID]], 16
+; CHECK-NEXT:    [[MELD_SEL1:%.*]] = select i1 [[CMP]], i32 [[X]], i32 5
+; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[CMP]], i32 7, i32 9
 ; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_JOIN:.*]], label %[[MELD_ELSE:.*]]
 ; CHECK:       [[MELD_ELSE]]:
 ; CHECK-NEXT:    [[GP:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[P]], i32 [[TID]]
@@ -69,9 +71,7 @@ define amdgpu_kernel void @load_one_side(ptr addrspace(1) %p, ptr addrspace(1) %
 ; CHECK:       [[MELD_JOIN]]:
 ; CHECK-NEXT:    [[L_MELD:%.*]] = phi i32 [ [[L]], %[[MELD_ELSE]] ], [ poison, %[[ENTRY]] ]
 ; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], i32 [[TID]], i32 [[L_MELD]]
-; CHECK-NEXT:    [[MELD_SEL1:%.*]] = select i1 [[CMP]], i32 [[X]], i32 5
 ; CHECK-NEXT:    [[A1:%.*]] = mul i32 [[MELD_SEL]], [[MELD_SEL1]]
-; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[CMP]], i32 7, i32 9
 ; CHECK-NEXT:    [[A2:%.*]] = add i32 [[A1]], [[MELD_SEL2]]
 ; CHECK-NEXT:    store i32 [[A2]], ptr addrspace(1) [[Q]], align 4
 ; CHECK-NEXT:    ret void

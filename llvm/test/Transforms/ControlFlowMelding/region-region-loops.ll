@@ -31,6 +31,8 @@ define amdgpu_kernel void @self_loops(ptr addrspace(1) %p, ptr addrspace(1) %out
 ; CHECK-NEXT:  [[ENTRY:.*]]:
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[C:%.*]] = icmp ult i32 [[TID]], 16
+; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[C]], i32 3, i32 5
+; CHECK-NEXT:    [[MELD_SEL5:%.*]] = select i1 [[C]], i32 [[N]], i32 [[M]]
 ; CHECK-NEXT:    br label %[[MELD1:.*]]
 ; CHECK:       [[MELD_EXIT:.*]]:
 ; CHECK-NEXT:    [[R_MELD:%.*]] = phi i32 [ [[ACC_T_NEXT:%.*]], %[[MELD1]] ]
@@ -42,11 +44,9 @@ define amdgpu_kernel void @self_loops(ptr addrspace(1) %p, ptr addrspace(1) %out
 ; CHECK-NEXT:    [[ACC_T:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[ACC_T_NEXT]], %[[MELD1]] ]
 ; CHECK-NEXT:    [[PA_T:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[P]], i32 [[I_T]]
 ; CHECK-NEXT:    [[V_T:%.*]] = load i32, ptr addrspace(1) [[PA_T]], align 4
-; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[C]], i32 3, i32 5
 ; CHECK-NEXT:    [[W_T:%.*]] = mul i32 [[V_T]], [[MELD_SEL2]]
 ; CHECK-NEXT:    [[ACC_T_NEXT]] = add i32 [[ACC_T]], [[W_T]]
 ; CHECK-NEXT:    [[I_T_NEXT]] = add i32 [[I_T]], 1
-; CHECK-NEXT:    [[MELD_SEL5:%.*]] = select i1 [[C]], i32 [[N]], i32 [[M]]
 ; CHECK-NEXT:    [[DONE_T:%.*]] = icmp eq i32 [[I_T_NEXT]], [[MELD_SEL5]]
 ; CHECK-NEXT:    br i1 [[DONE_T]], label %[[MELD_EXIT]], label %[[MELD1]]
 ;
@@ -132,6 +132,8 @@ define amdgpu_kernel void @diamond_loops(ptr addrspace(1) %p, ptr addrspace(1) %
 ; CHECK:       [[MELD]]:
 ; CHECK-NEXT:    [[INIT_T_MELD:%.*]] = phi i32 [ [[INIT_T]], %[[PRE_T]] ], [ poison, %[[PRE_F]] ]
 ; CHECK-NEXT:    [[INIT_F_MELD:%.*]] = phi i32 [ poison, %[[PRE_T]] ], [ [[INIT_F:%.*]], %[[PRE_F]] ]
+; CHECK-NEXT:    [[MELD_SEL5:%.*]] = select i1 [[C]], i32 2, i32 3
+; CHECK-NEXT:    [[MELD_SEL6:%.*]] = select i1 [[C]], i32 7, i32 9
 ; CHECK-NEXT:    [[ACC_T_ENTRY:%.*]] = select i1 [[C]], i32 [[INIT_T_MELD]], i32 [[INIT_F_MELD]]
 ; CHECK-NEXT:    br label %[[MELD1:.*]]
 ; CHECK:       [[MELD1]]:
@@ -142,11 +144,9 @@ define amdgpu_kernel void @diamond_loops(ptr addrspace(1) %p, ptr addrspace(1) %
 ; CHECK-NEXT:    [[ODD_T:%.*]] = trunc i32 [[V_T]] to i1
 ; CHECK-NEXT:    br i1 [[ODD_T]], label %[[MELD3:.*]], label %[[MELD2:.*]]
 ; CHECK:       [[MELD3]]:
-; CHECK-NEXT:    [[MELD_SEL6:%.*]] = select i1 [[C]], i32 7, i32 9
 ; CHECK-NEXT:    [[X_T:%.*]] = mul i32 [[V_T]], [[MELD_SEL6]]
 ; CHECK-NEXT:    br label %[[MELD4]]
 ; CHECK:       [[MELD2]]:
-; CHECK-NEXT:    [[MELD_SEL5:%.*]] = select i1 [[C]], i32 2, i32 3
 ; CHECK-NEXT:    [[Y_T:%.*]] = shl i32 [[V_T]], [[MELD_SEL5]]
 ; CHECK-NEXT:    br label %[[MELD4]]
 ; CHECK:       [[MELD_EXIT:.*]]:

@@ -26,13 +26,13 @@ define amdgpu_kernel void @isomorphic(ptr addrspace(1) %p, i32 %x) {
 ; CHECK-NEXT:    [[TC:%.*]] = icmp sgt i32 [[TA]], 100
 ; CHECK-NEXT:    [[FC:%.*]] = icmp ult i32 [[TA]], 50
 ; CHECK-NEXT:    [[MELD_COND:%.*]] = select i1 [[CMP]], i1 [[TC]], i1 [[FC]]
+; CHECK-NEXT:    [[MELD_SEL4:%.*]] = select i1 [[CMP]], i32 7, i32 11
+; CHECK-NEXT:    [[MELD_SEL5:%.*]] = select i1 [[CMP]], i32 3, i32 5
 ; CHECK-NEXT:    br i1 [[MELD_COND]], label %[[MELD2:.*]], label %[[MELD1:.*]]
 ; CHECK:       [[MELD2]]:
-; CHECK-NEXT:    [[MELD_SEL5:%.*]] = select i1 [[CMP]], i32 3, i32 5
 ; CHECK-NEXT:    [[T1:%.*]] = mul i32 [[TA]], [[MELD_SEL5]]
 ; CHECK-NEXT:    br label %[[MELD:.*]]
 ; CHECK:       [[MELD1]]:
-; CHECK-NEXT:    [[MELD_SEL4:%.*]] = select i1 [[CMP]], i32 7, i32 11
 ; CHECK-NEXT:    [[T2:%.*]] = sub i32 [[TA]], [[MELD_SEL4]]
 ; CHECK-NEXT:    br label %[[MELD]]
 ; CHECK:       [[MELD]]:

@@ -72,8 +72,7 @@ define amdgpu_kernel void @swapped_fcmp(ptr addrspace(1) %x, ptr addrspace(1) %o
 ; CHECK-NEXT:    [[S1:%.*]] = fadd float [[FA]], [[MELD_SEL]]
 ; CHECK-NEXT:    [[MELD_SEL1:%.*]] = select i1 [[DIR]], float [[FB]], float [[FA]]
 ; CHECK-NEXT:    [[T1:%.*]] = fmul float [[S1]], [[MELD_SEL1]]
-; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[DIR]], float [[FB]], float [[FA]]
-; CHECK-NEXT:    [[C1:%.*]] = fcmp olt float [[T1]], [[MELD_SEL2]]
+; CHECK-NEXT:    [[C1:%.*]] = fcmp olt float [[T1]], [[MELD_SEL1]]
 ; CHECK-NEXT:    [[Z:%.*]] = zext i1 [[C1]] to i32
 ; CHECK-NEXT:    [[PO:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
 ; CHECK-NEXT:    store i32 [[Z]], ptr addrspace(1) [[PO]], align 4

@@ -13,6 +13,7 @@ define amdgpu_kernel void @volatile_mismatch(ptr addrspace(1) %p, ptr addrspace(
 ; CHECK-NEXT:  [[ENTRY:.*]]:
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[CMP:%.*]] = icmp slt i32 [[TID]], 16
+; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[CMP]], i32 [[TID]], i32 1
 ; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_THEN:.*]], label %[[MELD_JOIN:.*]]
 ; CHECK:       [[MELD_THEN]]:
 ; CHECK-NEXT:    [[VA:%.*]] = load volatile i32, ptr addrspace(1) [[P]], align 4
@@ -26,7 +27,6 @@ define amdgpu_kernel void @volatile_mismatch(ptr addrspace(1) %p, ptr addrspace(
 ; CHECK:       [[MELD_JOIN1]]:
 ; CHECK-NEXT:    [[VB_MELD:%.*]] = phi i32 [ [[VB]], %[[MELD_ELSE]] ], [ poison, %[[MELD_JOIN]] ]
 ; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], i32 [[VA_MELD]], i32 [[VB_MELD]]
-; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[CMP]], i32 [[TID]], i32 1
 ; CHECK-NEXT:    [[A:%.*]] = add i32 [[MELD_SEL]], [[MELD_SEL2]]
 ; CHECK-NEXT:    store i32 [[A]], ptr addrspace(1) [[Q]], align 4
 ; CHECK-NEXT:    ret void
