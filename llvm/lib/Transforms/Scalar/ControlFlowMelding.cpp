@@ -156,6 +156,20 @@
 //    branches per iteration) and the merged PHIs' selects once.
 // Basic-block/region melding (replication) still requires acyclic regions.
 //
+// Funnels for shared successors
+// -----------------------------
+// A short-circuit condition, once GVN has hoisted its loads, often branches
+// to the two sides of an if-else from several blocks (DARM's mergesort step:
+// `if (i < mid && (j >= end || a[i] < a[j])) S1 else S2`). The sides then
+// have other predecessors, and no branch is a meldable region. If the
+// divergent branch's successors A and B are single blocks going to the same
+// block, and would be melded as the sides of a diamond (checked before
+// anything changes), all edges into them are joined in a *funnel* block that
+// branches to A or B on a PHI of the side each edge led to (tryFunnel).
+// Values that no longer dominate their uses come through it, with poison on
+// the edges that led to the other side. The funnel's branch is divergent and
+// heads a diamond, melded in the same round.
+//
 // Divergent switches
 // ------------------
 // A divergent `switch` has more than two successors, so it is not a region
@@ -255,6 +269,7 @@ STATISTIC(NumBlockBlockMelds, "Number of basic-block/basic-block melds");
 STATISTIC(NumRegionRegionMelds, "Number of region/region melds");
 STATISTIC(NumLoopMelds,
           "Number of region/region melds of subgraphs with loops");
+STATISTIC(NumFunnels, "Number of funnel blocks made for shared successors");
 STATISTIC(NumBlockRegionMelds,
           "Number of basic-block/region melds (region replication)");
 STATISTIC(NumInstrsMelded, "Number of instruction pairs melded");
@@ -306,6 +321,8 @@ static constexpr size_t MaxAlignmentCells = 1u << 20;
 static constexpr unsigned MemoryLatency = 100;
 static constexpr unsigned CallLatency = 20;
 static constexpr unsigned MaxArithLatency = 20;
+/// Most edges a funnel block joins (tryFunnel).
+static constexpr unsigned MaxFunnelEdges = 8;
 
 namespace {
 
@@ -499,6 +516,12 @@ private:
   bool isDivergentBranch(BasicBlock &BB);
   bool isDivergentSwitch(BasicBlock &BB);
   bool tryRegion(BasicBlock &Entry, bool AllowSplit = true);
+  bool isWorthMelding(const DivergentRegion &R, const MeldCandidate &Cand,
+                      SmallVectorImpl<InstrAlignment> &Alignments);
+  bool meldCandidate(const DivergentRegion &R, MeldCandidate &Cand,
+                     SmallVectorImpl<InstrAlignment> &Alignments);
+  bool tryFunnel(BasicBlock &Entry);
+  bool canFunnel(BasicBlock &Entry, SmallVectorImpl<BasicBlock *> &Preds);
   bool trySwitch(BasicBlock &Entry);
   bool chooseSwitchPair(BasicBlock &Entry, SmallVectorImpl<SwitchTarget> &Ts,
                         double &Score);
@@ -2300,6 +2323,164 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
 }
 
 //===----------------------------------------------------------------------===//
+// Funnels for shared successors
+//===----------------------------------------------------------------------===//
+
+/// The predecessors of \p Entry's successors A and B if a funnel can join
+/// them: A and B are single blocks that go to the same block X, and every
+/// edge into them is a branch edge from a block of the same loop that
+/// neither A nor B dominates.
+bool ControlFlowMelder::canFunnel(BasicBlock &Entry,
+                                  SmallVectorImpl<BasicBlock *> &Preds) {
+  auto *BI = cast<BranchInst>(Entry.getTerminator());
+  BasicBlock *A = BI->getSuccessor(0), *B = BI->getSuccessor(1);
+  BasicBlock *X = A->getSingleSuccessor();
+  DivergentRegion Diamond{&Entry, BI->getCondition(), X};
+  if (A == B || (A->getSinglePredecessor() && B->getSinglePredecessor()) ||
+      !X || X != B->getSingleSuccessor() || X == A || X == B ||
+      getBlockRejectReason(Diamond, A) || getBlockRejectReason(Diamond, B) ||
+      any_of(*A, isConvergentCall) || any_of(*B, isConvergentCall))
+    return false;
+  const Loop *L = LI->getLoopFor(&Entry);
+  for (BasicBlock *Side : {A, B})
+    for (BasicBlock *P : predecessors(Side))
+      if (!is_contained(Preds, P))
+        Preds.push_back(P);
+  return Preds.size() <= MaxFunnelEdges && all_of(Preds, [&](BasicBlock *P) {
+           return isa<BranchInst>(P->getTerminator()) &&
+                  LI->getLoopFor(P) == L && !DT->dominates(A, P) &&
+                  !DT->dominates(B, P);
+         });
+}
+
+/// Join the edges from \p Preds into \p A and \p B in a new block that
+/// branches to A or B on a PHI of the side each edge led to: true for an
+/// edge to A, false for one to B, and the branch condition (or its negation)
+/// for a predecessor that branches to both. A's and B's PHIs move to the
+/// new block (poison on the edges that led to the other side). Values that
+/// no longer dominate their uses reach them through PHIs (SSAUpdater), with
+/// poison on the edges into the funnel from predecessors their definition
+/// does not dominate: such an edge led to the side that does not use them
+/// (the definition dominated the uses before). Returns the new block.
+static BasicBlock *buildFunnel(BasicBlock *A, BasicBlock *B,
+                               ArrayRef<BasicBlock *> Preds,
+                               const DebugLoc &Loc) {
+  Function &F = *A->getParent();
+  LLVMContext &Ctx = F.getContext();
+  BasicBlock *Funnel = BasicBlock::Create(Ctx, "meld.funnel", &F, A);
+  PHINode *Side =
+      PHINode::Create(Type::getInt1Ty(Ctx), Preds.size(), "meld.side", Funnel);
+  for (BasicBlock *Target : {A, B}) {
+    for (PHINode &PN : make_early_inc_range(Target->phis())) {
+      PHINode *Moved = PHINode::Create(PN.getType(), Preds.size(),
+                                       PN.getName() + ".funnel", Funnel);
+      for (BasicBlock *P : Preds)
+        Moved->addIncoming(is_contained(successors(P), Target)
+                               ? PN.getIncomingValueForBlock(P)
+                               : PoisonValue::get(PN.getType()),
+                           P);
+      PN.replaceAllUsesWith(Moved);
+      PN.eraseFromParent();
+    }
+  }
+  for (BasicBlock *P : Preds) {
+    auto *Br = cast<BranchInst>(P->getTerminator());
+    bool ToA = is_contained(successors(P), A);
+    bool ToB = is_contained(successors(P), B);
+    Value *Taken = ConstantInt::getBool(Ctx, ToA);
+    if (ToA && ToB) {
+      Taken = Br->getCondition();
+      if (Br->getSuccessor(0) != A)
+        Taken = BinaryOperator::CreateNot(Taken, "meld.side.not",
+                                          Br->getIterator());
+      BranchInst::Create(Funnel, Br->getIterator())
+          ->setDebugLoc(Br->getDebugLoc());
+      Br->eraseFromParent();
+    } else {
+      Br->replaceSuccessorWith(ToA ? A : B, Funnel);
+    }
+    Side->addIncoming(Taken, P);
+  }
+  BranchInst::Create(A, B, Side, Funnel)->setDebugLoc(Loc);
+
+  // Dominance repair.
+  DominatorTree NewDT(F);
+  for (Instruction &I : instructions(F)) {
+    SmallVector<Use *, 4> Broken;
+    for (Use &U : I.uses()) {
+      auto *User = cast<Instruction>(U.getUser());
+      if (NewDT.isReachableFromEntry(User->getParent()) &&
+          !NewDT.dominates(&I, U))
+        Broken.push_back(&U);
+    }
+    if (Broken.empty())
+      continue;
+    // Only the edges from predecessors that I's block dominates can lead
+    // to a use of I: every other edge went to the side without one.
+    SSAUpdater SSA;
+    SSA.Initialize(I.getType(), I.getName());
+    SSA.AddAvailableValue(I.getParent(), &I);
+    Value *Poison = PoisonValue::get(I.getType());
+    for (BasicBlock *P : Preds)
+      if (!NewDT.dominates(I.getParent(), P))
+        SSA.AddAvailableValue(P, Poison);
+    if (I.getParent() != &F.getEntryBlock())
+      SSA.AddAvailableValue(&F.getEntryBlock(), Poison);
+    for (Use *U : Broken)
+      SSA.RewriteUse(*U);
+  }
+  return Funnel;
+}
+
+/// Funnel (region simplification for shared successors; not in the paper):
+/// when the successors A and B of the divergent branch of \p Entry also have
+/// other predecessors -- the blocks of a short-circuit condition that branch
+/// to the two sides directly, as GVN leaves `if (i < mid && (j >= end ||
+/// a[i] < a[j])) S1 else S2` -- the branch is not a meldable region. If A
+/// and B are single blocks that go to the same block and melding them as the
+/// sides of a diamond passes isWorthMelding (checked on the unchanged
+/// function), join all edges into them in a funnel block that branches on
+/// the side each edge led to (buildFunnel). That branch is divergent (the
+/// divergent branch's condition is one of its PHI's values) and heads a
+/// diamond, which is melded at once. The funnel itself costs nothing in the
+/// net-benefit check: the backend's lowering joins these edges in a flow
+/// block of its own.
+bool ControlFlowMelder::tryFunnel(BasicBlock &Entry) {
+  SmallVector<BasicBlock *, 8> Preds;
+  if (!canFunnel(Entry, Preds))
+    return false;
+  auto *BI = cast<BranchInst>(Entry.getTerminator());
+  BasicBlock *A = BI->getSuccessor(0), *B = BI->getSuccessor(1);
+  DivergentRegion Diamond{&Entry, BI->getCondition(), A->getSingleSuccessor()};
+  MeldCandidate Cand;
+  Cand.Blocks.assign(1, {A, B});
+  Cand.Score = computeProfitability(A, B);
+  SmallVector<InstrAlignment, 4> Alignments;
+  if (Cand.Score < MeldThreshold || !isWorthMelding(Diamond, Cand, Alignments))
+    return false;
+
+  BasicBlock *Funnel = buildFunnel(A, B, Preds, BI->getDebugLoc());
+  ++NumFunnels;
+  ORE.emit([&]() {
+    return OptimizationRemark(DEBUG_TYPE, "Funnelled", Funnel->getTerminator())
+           << "joined the " << ore::NV("Edges", unsigned(Preds.size()))
+           << " edges into " << getBlockLabel(A, "the true side") << " and "
+           << getBlockLabel(B, "the false side")
+           << " in a block that branches on the side each edge led to";
+  });
+  FAM.invalidate(F, PreservedAnalyses::none());
+  computeAnalyses();
+  DivergentRegion R;
+  Alignments.clear();
+  if (isDivergentBranch(*Funnel) && buildRegion(*Funnel, R) &&
+      isWorthMelding(R, Cand, Alignments) && meldCandidate(R, Cand, Alignments))
+    return true;
+  emitMissed("FunnelNotMelded", *Funnel,
+             "the funnel block's diamond was not melded after all");
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
 // Divergent switches
 //===----------------------------------------------------------------------===//
 
@@ -2518,7 +2699,7 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit) {
   ++NumRegionsConsidered;
   DivergentRegion R;
   if (!buildRegion(Entry, R))
-    return false;
+    return AllowSplit && tryFunnel(Entry);
   SmallVector<BasicBlock *, 4> Pieces;
   if (AllowSplit && splitToMatchChain(R, Pieces)) {
     FAM.invalidate(F, PreservedAnalyses::none());
@@ -2535,6 +2716,18 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit) {
   MeldCandidate Cand;
   if (!findMeldCandidate(R, Cand))
     return false;
+  SmallVector<InstrAlignment, 4> Alignments;
+  if (!isWorthMelding(R, Cand, Alignments))
+    return false;
+  return meldCandidate(R, Cand, Alignments);
+}
+
+/// The instruction alignments of \p Cand and the checks on them: the blocks
+/// are small enough to align, some pair other than a select aligns, and, with
+/// -cf-meld-run-overhead, the meld saves more than it adds (estimateCost).
+bool ControlFlowMelder::isWorthMelding(
+    const DivergentRegion &R, const MeldCandidate &Cand,
+    SmallVectorImpl<InstrAlignment> &Alignments) {
 
   // Names of the entries before they are modified.
   std::string TrueName = getBlockLabel(Cand.getEntry(0), "the true side");
@@ -2546,10 +2739,10 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit) {
     ToAlign.assign(1, Cand.RegionSide == 0
                           ? std::make_pair(Cand.Partner, Cand.Single)
                           : std::make_pair(Cand.Single, Cand.Partner));
-  SmallVector<InstrAlignment, 4> Alignments(ToAlign.size());
+  Alignments.assign(ToAlign.size(), InstrAlignment());
   for (auto [Idx, Pair] : enumerate(ToAlign)) {
     if (!alignInstructions(Pair.first, Pair.second, Alignments[Idx])) {
-      emitMissed("TooLarge", Entry, "blocks are too large to align");
+      emitMissed("TooLarge", *R.Entry, "blocks are too large to align");
       return false;
     }
   }
@@ -2560,7 +2753,7 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit) {
           return P.isMatch() && !isa<SelectInst>(P.True);
         });
       })) {
-    emitMissed("NothingAligned", Entry,
+    emitMissed("NothingAligned", *R.Entry,
                "no compatible instructions in " + TrueName + " and " +
                    FalseName);
     return false;
@@ -2569,14 +2762,14 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit) {
     MeldCost Cost = estimateCost(R, Cand, Alignments);
     ORE.emit([&]() {
       return OptimizationRemarkAnalysis(DEBUG_TYPE, "NetBenefit",
-                                        Entry.getTerminator())
+                                        R.Entry->getTerminator())
              << "melding " << ore::NV("TrueBlock", TrueName) << " and "
              << ore::NV("FalseBlock", FalseName) << " saves an estimated "
              << ore::NV("Saved", Cost.Saved) << " issued instructions and adds "
              << ore::NV("Added", Cost.Overhead);
     });
     if (Cost.Saved <= Cost.Overhead) {
-      emitMissed("OverheadExceedsSaving", Entry,
+      emitMissed("OverheadExceedsSaving", *R.Entry,
                  "melding " + TrueName + " and " + FalseName + " saves " +
                      Twine(Cost.Saved).str() +
                      " instructions but its selects and unpredicated runs "
@@ -2585,9 +2778,19 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit) {
       return false;
     }
   }
+  return true;
+}
+
+/// Meld \p Cand, which isWorthMelding accepted with \p Alignments, unless
+/// the values defined on the paths cannot be routed to the melded code.
+bool ControlFlowMelder::meldCandidate(
+    const DivergentRegion &R, MeldCandidate &Cand,
+    SmallVectorImpl<InstrAlignment> &Alignments) {
+  std::string TrueName = getBlockLabel(Cand.getEntry(0), "the true side");
+  std::string FalseName = getBlockLabel(Cand.getEntry(1), "the false side");
   SmallVector<PathValue, 8> PathValues;
   if (!collectAllPathValues(R, Cand, *DT, PathValues)) {
-    emitMissed("DominanceRepair", Entry,
+    emitMissed("DominanceRepair", *R.Entry,
                "cannot repair dominance of values defined on the paths");
     return false;
   }
