@@ -58,6 +58,10 @@ Testing middle-end passes (control-flow melding, cf-meld):
                     values to one target, or a case straight to the join.
   --twins           the successors of a branch or switch have the same op
                     sequences with other constants, so cf-meld finds pairs.
+  --short-circuits  with --twins, some two-way fans test a second condition
+                    in a block of their own that also branches to both arms
+                    (`if (a && b)`), so the arms have several predecessors
+                    and cf-meld builds funnels.
   --min-melded N    exit status 1 unless cf-meld melds at least N kernels
                     of --b (a fuzzer that never melds proves nothing).
 
@@ -292,7 +296,7 @@ def random_cond(rng, weights):
             "flag": lambda: ("flag",)}[kind]()
 
 
-def generate_structured(rng, switches, twins):
+def generate_structured(rng, switches, twins, short_circuits=False):
     """A random program with --switches and/or --twins.
 
     A sequence of units, each a plain block (a random terminator as in
@@ -373,11 +377,16 @@ def generate_structured(rng, switches, twins):
         narms = ntargets - to_join
         region_p = 0.15 if use_switch else 0.35
         arms = []
+        mid = None
         if twins and narms >= 2:
             template = rng.choice(["same", "same", "same", "sb3", "block-region"])
             if template == "same":
                 shape = "single" if rng.random() >= region_p else \
                     rng.choice(["ifthen", "ifelse", "loop"])
+                if (short_circuits and shape == "single" and narms == 2 and
+                        not use_switch and not to_join and rng.random() < 0.5):
+                    # The block of the second condition, before the arms.
+                    mid = new_block(flag=random_flag(rng))
                 arms.append(new_arm(shape, join=join))
                 while len(arms) < narms:
                     arms.append(new_arm(shape, ops_of(arms[0]), join))
@@ -408,6 +417,16 @@ def generate_structured(rng, switches, twins):
             sel = random_sel(rng, 0.1)
             cases, default = switch_cases(rng, targets, sel[2])
             blocks[head].term = ("switch", sel, cases, default)
+        elif mid is not None:
+            # if (c1 && c2) A else B, or if (c1 || c2) A else B.
+            cond = random_cond(rng, [8, 1, 1]) if head else \
+                random_cond(rng, [9, 1, 0])
+            blocks[mid].term = ("cbr", random_cond(rng, [8, 1, 1])) + \
+                tuple(targets)
+            if rng.random() < 0.5:
+                blocks[head].term = ("cbr", cond, ("block", mid), targets[1])
+            else:
+                blocks[head].term = ("cbr", cond, targets[0], ("block", mid))
         else:
             cond = random_cond(rng, [8, 1, 1]) if head else \
                 random_cond(rng, [9, 1, 0])
@@ -714,10 +733,11 @@ class Emitter:
 class Case:
     """One seed: the kernel, its inputs, and what each lane must write."""
 
-    def __init__(self, seed, switches=False, twins=False):
+    def __init__(self, seed, switches=False, twins=False, short_circuits=False):
         rng = random.Random(seed)
         if switches or twins:
-            self.blocks, nexits = generate_structured(rng, switches, twins)
+            self.blocks, nexits = generate_structured(rng, switches, twins,
+                                                      short_circuits)
         else:
             self.blocks, nexits = generate_model(rng)
         self.text = Emitter(self.blocks, nexits).kernel()
@@ -769,7 +789,7 @@ def check_seed(args, seed):
     """The problem lines of one seed, how many of its reference builds
     failed, the lines of builds under test that failed where the reference
     build failed too, and what opt did to the kernel (Stats)."""
-    case = Case(seed, args.switches, args.twins)
+    case = Case(seed, args.switches, args.twins, args.short_circuits)
     if args.target_opt:
         return check_seed_opt(args, seed, case)
     problems, reference_failures, shared, stats = [], 0, [], Stats()
@@ -995,6 +1015,9 @@ def main():
                     help="generate divergent switches (3-4 targets)")
     ap.add_argument("--twins", action="store_true",
                     help="give sibling successor blocks the same op sequences")
+    ap.add_argument("--short-circuits", action="store_true",
+                    help="with --twins: two-way fans whose second condition "
+                    "also branches to both arms (funnels)")
     ap.add_argument("--show-reference-failures", action="store_true",
                     help="also print the reference builds that fail")
     ap.add_argument("--min-melded", type=int, default=0, metavar="N",
@@ -1006,7 +1029,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=60)
     args = ap.parse_args()
     if args.print is not None:
-        print(Case(args.print, args.switches, args.twins).text)
+        print(Case(args.print, args.switches, args.twins,
+                   args.short_circuits).text)
         return 0
     args.cpu = args.cpu or ["gfx90a", "gfx1030"]
     args.O = ["-O" + level for level in args.level or ["0", "2"]]
@@ -1045,7 +1069,8 @@ def main():
               f"kernels (seed x cpu); cf-meld melded {stats.melded} of them, "
               f"in {stats.seeds_melded} of {len(seeds)} seeds: {r['Melded']} "
               f"melds ({kinds}; {r['split']} of split blocks, "
-              f"{r['loops']} of subgraphs with loops), "
+              f"{r['loops']} of subgraphs with loops; "
+              f"{r['Funnelled']} funnels), "
               f"{r['SwitchExpanded']} switches expanded")
     if reference_failures == builds:
         print("cf_fuzz: error: no reference build ran; check --llc, --lld "
