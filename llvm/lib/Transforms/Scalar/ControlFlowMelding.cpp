@@ -115,8 +115,10 @@
 //     f. Interior conditional branches branch on `select C, CondT, CondF`.
 //     g. Edges leaving the melded subgraph go through one block that branches
 //        on C to the two original exits. If both exits are the same block,
-//        two forwarding blocks keep the exit's PHIs able to tell the paths
-//        apart; PHIs merge the values of several exiting edges.
+//        it goes there unconditionally and the exit's PHIs take `select C,
+//        ValueT, ValueF` (not the paper's branch to two forwarding blocks:
+//        the selects are cheaper than its EXEC-mask code); PHIs merge the
+//        values of several exiting edges.
 //  6. Clean up with simplifyCFG (hoisting, sinking and block speculation off),
 //     remove selects with equal operands, and start over.
 //
@@ -580,7 +582,8 @@ private:
                              Value *Cond, OperandSelects &Selects,
                              MeldStats &Stats);
   void emitExitBranch(BasicBlock *From, ArrayRef<ExitEdge> Edges,
-                      BasicBlock *Exit1, BasicBlock *Exit2, Value *Cond);
+                      BasicBlock *Exit1, BasicBlock *Exit2, Value *Cond,
+                      MeldStats &Stats);
   void simplifyFunction();
 
   void emitMissed(StringRef RemarkName, BasicBlock &BB, const Twine &Msg);
@@ -2029,16 +2032,23 @@ BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
   return Cur;
 }
 
+static void foldExitBranch(BasicBlock *From, BasicBlock *const Forward[2],
+                           Value *Cond, MeldStats &Stats);
+
 /// Terminate \p From with a branch on the condition that leaves the melded
 /// subgraph to \p Exit1 (true lanes) or \p Exit2 (false lanes). \p Edges are
 /// the exiting edges now entering \p From (or \p From itself for a single
 /// edge); the exits' PHIs are rewritten to take their values through \p From,
 /// via new PHIs in \p From if several edges merge there. If both exits are the
-/// same block, two forwarding blocks keep the paths apart.
+/// same block, \p From branches to it unconditionally, and each of its PHIs
+/// takes `select C, ValueT, ValueF` (the paper's two forwarding blocks would
+/// only keep the paths apart for the PHIs; on a SIMT target the selects are
+/// cheaper than the EXEC-mask code of the branch, and the net-benefit check
+/// counts them so).
 void ControlFlowMelder::emitExitBranch(BasicBlock *From,
                                        ArrayRef<ExitEdge> Edges,
                                        BasicBlock *Exit1, BasicBlock *Exit2,
-                                       Value *Cond) {
+                                       Value *Cond, MeldStats &Stats) {
   BasicBlock *Incoming[2] = {From, From};
   BasicBlock *Exits[2] = {Exit1, Exit2};
   if (Exit1 == Exit2) {
@@ -2069,6 +2079,34 @@ void ControlFlowMelder::emitExitBranch(BasicBlock *From,
       PN.addIncoming(Merged, Incoming[Side]);
     }
   }
+  if (Exit1 == Exit2)
+    foldExitBranch(From, Incoming, Cond, Stats);
+}
+
+/// Replace the branch of \p From to the two forwarding blocks \p Forward
+/// (true lanes, false lanes) of one exit by a branch to the exit whose PHIs
+/// select their value on \p Cond.
+static void foldExitBranch(BasicBlock *From, BasicBlock *const Forward[2],
+                           Value *Cond, MeldStats &Stats) {
+  BasicBlock *Exit = Forward[0]->getSingleSuccessor();
+  IRBuilder<> Builder(From->getTerminator());
+  for (PHINode &PN : Exit->phis()) {
+    Value *V[2];
+    for (unsigned Side = 0; Side < 2; ++Side) {
+      V[Side] = PN.getIncomingValueForBlock(Forward[Side]);
+      PN.removeIncomingValue(Forward[Side], /*DeletePHIIfEmpty=*/false);
+    }
+    Value *Taken = V[0];
+    if (V[0] != V[1]) {
+      Taken = Builder.CreateSelect(Cond, V[0], V[1], PN.getName() + ".meld");
+      ++Stats.Selects;
+    }
+    PN.addIncoming(Taken, From);
+  }
+  From->getTerminator()->eraseFromParent();
+  BranchInst::Create(Exit, From);
+  for (unsigned Side = 0; Side < 2; ++Side)
+    Forward[Side]->eraseFromParent();
 }
 
 /// Region simplification for cyclic subgraphs: the entry of each is a loop
@@ -2237,8 +2275,8 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
     auto *Br1 = cast<BranchInst>(B1->getTerminator());
     auto *Br2 = cast<BranchInst>(B2->getTerminator());
     if (!IsRegion) {
-      emitExitBranch(End, {{{B1, B2}, End}}, Cand.Exits[0], Cand.Exits[1],
-                     Cond);
+      emitExitBranch(End, {{{B1, B2}, End}}, Cand.Exits[0], Cand.Exits[1], Cond,
+                     Stats);
       continue;
     }
     // All exiting edges of a melded region go to one exit block, which keeps
@@ -2264,7 +2302,8 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
   }
 
   if (ExitBlock)
-    emitExitBranch(ExitBlock, ExitEdges, Cand.Exits[0], Cand.Exits[1], Cond);
+    emitExitBranch(ExitBlock, ExitEdges, Cand.Exits[0], Cand.Exits[1], Cond,
+                   Stats);
   for (auto [PN, Side] : CopiedPhis) {
     for (unsigned In = 0, E = PN->getNumIncomingValues(); In != E; ++In) {
       BasicBlock *Pred = PN->getIncomingBlock(In);

@@ -59,19 +59,14 @@ exit:
 define amdgpu_kernel void @exit_phis(ptr addrspace(1) %out, i32 %x) {
 ; CHECK-LABEL: define amdgpu_kernel void @exit_phis(
 ; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]], i32 [[X:%.*]]) #[[ATTR0]] {
-; CHECK-NEXT:  [[ENTRY:.*]]:
+; CHECK-NEXT:  [[ENTRY:.*:]]
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[CMP:%.*]] = icmp eq i32 [[TID]], 0
 ; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], i32 [[TID]], i32 3
 ; CHECK-NEXT:    [[A1:%.*]] = add nsw i32 [[X]], [[MELD_SEL]]
 ; CHECK-NEXT:    [[A2:%.*]] = mul nsw i32 [[A1]], 7
-; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_EXIT_TRUE:.*]], label %[[EXIT:.*]]
-; CHECK:       [[MELD_EXIT_TRUE]]:
-; CHECK-NEXT:    br label %[[EXIT]]
-; CHECK:       [[EXIT]]:
-; CHECK-NEXT:    [[R1:%.*]] = phi i32 [ [[A2]], %[[MELD_EXIT_TRUE]] ], [ [[A2]], %[[ENTRY]] ]
-; CHECK-NEXT:    [[R2:%.*]] = phi i32 [ [[X]], %[[MELD_EXIT_TRUE]] ], [ [[A1]], %[[ENTRY]] ]
-; CHECK-NEXT:    [[S:%.*]] = add i32 [[R1]], [[R2]]
+; CHECK-NEXT:    [[R2_MELD:%.*]] = select i1 [[CMP]], i32 [[X]], i32 [[A1]]
+; CHECK-NEXT:    [[S:%.*]] = add i32 [[A2]], [[R2_MELD]]
 ; CHECK-NEXT:    store i32 [[S]], ptr addrspace(1) [[OUT]], align 4
 ; CHECK-NEXT:    ret void
 ;

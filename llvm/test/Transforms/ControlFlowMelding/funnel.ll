@@ -16,7 +16,7 @@
 
 ; REMARK: remark: <unknown>:0:0: a successor of the divergent branch has other predecessors
 ; REMARK: remark: <unknown>:0:0: joined the 3 edges into take.a and take.b in a block that branches on the side each edge led to
-; REMARK: remark: <unknown>:0:0: melded basic-block-basic-block with profitability 0.50: 3 aligned pairs, 2 selects, 0 unpredicated runs, 0 speculated
+; REMARK: remark: <unknown>:0:0: melded basic-block-basic-block with profitability 0.50: 3 aligned pairs, 4 selects, 0 unpredicated runs, 0 speculated
 ; REMARK-NOT: joined
 
 ; if (i < mid && (j >= end || a[i] < a[j])) { out[k] = a[i]; i++; }

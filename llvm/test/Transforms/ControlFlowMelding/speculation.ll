@@ -23,7 +23,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 define amdgpu_kernel void @short_run(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %out) {
 ; CHECK-LABEL: define amdgpu_kernel void @short_run(
 ; CHECK-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[B:%.*]], ptr addrspace(1) [[OUT:%.*]]) #[[ATTR1:[0-9]+]] {
-; CHECK-NEXT:  [[ENTRY:.*]]:
+; CHECK-NEXT:  [[ENTRY:.*:]]
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[CMP:%.*]] = icmp slt i32 [[TID]], 16
 ; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], ptr addrspace(1) [[A]], ptr addrspace(1) [[B]]
@@ -32,11 +32,7 @@ define amdgpu_kernel void @short_run(ptr addrspace(1) %a, ptr addrspace(1) %b, p
 ; CHECK-NEXT:    [[MELD_SEL1:%.*]] = select i1 [[CMP]], float 2.000000e+00, float 3.000000e+00
 ; CHECK-NEXT:    [[MA:%.*]] = fmul float [[VA]], [[MELD_SEL1]]
 ; CHECK-NEXT:    [[XB:%.*]] = fsub float [[MA]], 5.000000e+00
-; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_EXIT_TRUE:.*]], label %[[JOIN:.*]]
-; CHECK:       [[MELD_EXIT_TRUE]]:
-; CHECK-NEXT:    br label %[[JOIN]]
-; CHECK:       [[JOIN]]:
-; CHECK-NEXT:    [[S:%.*]] = phi float [ [[MA]], %[[MELD_EXIT_TRUE]] ], [ [[XB]], %[[ENTRY]] ]
+; CHECK-NEXT:    [[S:%.*]] = select i1 [[CMP]], float [[MA]], float [[XB]]
 ; CHECK-NEXT:    [[PO:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[OUT]], i32 [[TID]]
 ; CHECK-NEXT:    store float [[S]], ptr addrspace(1) [[PO]], align 4
 ; CHECK-NEXT:    ret void

@@ -98,7 +98,7 @@ join:
 define amdgpu_kernel void @three_way_accumulators(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %c, ptr addrspace(1) %out, i32 %n) {
 ; CHECK-LABEL: define amdgpu_kernel void @three_way_accumulators(
 ; CHECK-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[B:%.*]], ptr addrspace(1) [[C:%.*]], ptr addrspace(1) [[OUT:%.*]], i32 [[N:%.*]]) #[[ATTR0]] {
-; CHECK-NEXT:  [[ENTRY:.*]]:
+; CHECK-NEXT:  [[ENTRY:.*:]]
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[X0:%.*]] = mul i32 [[TID]], [[N]]
 ; CHECK-NEXT:    [[Y0:%.*]] = add i32 [[TID]], [[N]]
@@ -119,19 +119,12 @@ define amdgpu_kernel void @three_way_accumulators(ptr addrspace(1) %a, ptr addrs
 ; CHECK-NEXT:    store i32 [[WA]], ptr addrspace(1) [[PA]], align 4
 ; CHECK-NEXT:    [[MELD_SEL5:%.*]] = select i1 [[SWITCH_CASE4]], i32 [[X0]], i32 [[Y0]]
 ; CHECK-NEXT:    [[XA:%.*]] = add i32 [[WA]], [[MELD_SEL5]]
+; CHECK-NEXT:    [[X_MELD:%.*]] = select i1 [[SWITCH_CASE4]], i32 [[XA]], i32 [[X0]]
+; CHECK-NEXT:    [[Y_MELD:%.*]] = select i1 [[SWITCH_CASE4]], i32 [[Y0]], i32 [[XA]]
 ; CHECK-NEXT:    [[ZC:%.*]] = add i32 [[WA]], [[Z0]]
-; CHECK-NEXT:    [[SWITCH_CASE7_NOT:%.*]] = xor i1 [[SWITCH_CASE7]], true
-; CHECK-NEXT:    [[SWITCH_CASE4_NOT:%.*]] = xor i1 [[SWITCH_CASE4]], true
-; CHECK-NEXT:    [[BRMERGE:%.*]] = or i1 [[SWITCH_CASE7_NOT]], [[SWITCH_CASE4_NOT]]
-; CHECK-NEXT:    [[Y0_MUX:%.*]] = select i1 [[SWITCH_CASE7_NOT]], i32 [[Y0]], i32 [[XA]]
-; CHECK-NEXT:    [[ZC_MUX:%.*]] = select i1 [[SWITCH_CASE7_NOT]], i32 [[ZC]], i32 [[Z0]]
-; CHECK-NEXT:    br i1 [[BRMERGE]], label %[[JOIN:.*]], label %[[MELD_EXIT_TRUE:.*]]
-; CHECK:       [[MELD_EXIT_TRUE]]:
-; CHECK-NEXT:    br label %[[JOIN]]
-; CHECK:       [[JOIN]]:
-; CHECK-NEXT:    [[X:%.*]] = phi i32 [ [[XA]], %[[MELD_EXIT_TRUE]] ], [ [[X0]], %[[ENTRY]] ]
-; CHECK-NEXT:    [[Y:%.*]] = phi i32 [ [[Y0]], %[[MELD_EXIT_TRUE]] ], [ [[Y0_MUX]], %[[ENTRY]] ]
-; CHECK-NEXT:    [[Z:%.*]] = phi i32 [ [[Z0]], %[[MELD_EXIT_TRUE]] ], [ [[ZC_MUX]], %[[ENTRY]] ]
+; CHECK-NEXT:    [[X:%.*]] = select i1 [[SWITCH_CASE7]], i32 [[X_MELD]], i32 [[X0]]
+; CHECK-NEXT:    [[Y:%.*]] = select i1 [[SWITCH_CASE7]], i32 [[Y_MELD]], i32 [[Y0]]
+; CHECK-NEXT:    [[Z:%.*]] = select i1 [[SWITCH_CASE7]], i32 [[Z0]], i32 [[ZC]]
 ; CHECK-NEXT:    [[XY:%.*]] = xor i32 [[X]], [[Y]]
 ; CHECK-NEXT:    [[XYZ:%.*]] = xor i32 [[XY]], [[Z]]
 ; CHECK-NEXT:    [[PO:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[OUT]], i32 [[TID]]

@@ -14,7 +14,7 @@
 define amdgpu_kernel void @threshold(ptr addrspace(1) %p, i32 %x) {
 ; LOW-LABEL: define amdgpu_kernel void @threshold(
 ; LOW-SAME: ptr addrspace(1) [[P:%.*]], i32 [[X:%.*]]) #[[ATTR0:[0-9]+]] {
-; LOW-NEXT:  [[ENTRY:.*]]:
+; LOW-NEXT:  [[ENTRY:.*:]]
 ; LOW-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; LOW-NEXT:    [[CMP:%.*]] = icmp slt i32 [[TID]], 16
 ; LOW-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], i32 [[TID]], i32 [[X]]
@@ -26,11 +26,7 @@ define amdgpu_kernel void @threshold(ptr addrspace(1) %p, i32 %x) {
 ; LOW-NEXT:    [[B1:%.*]] = fmul float [[LA]], 1.000000e+00
 ; LOW-NEXT:    [[B2:%.*]] = fmul float [[B1]], 2.000000e+00
 ; LOW-NEXT:    [[B3:%.*]] = fmul float [[B2]], 3.000000e+00
-; LOW-NEXT:    br i1 [[CMP]], label %[[MELD_EXIT_TRUE:.*]], label %[[EXIT:.*]]
-; LOW:       [[MELD_EXIT_TRUE]]:
-; LOW-NEXT:    br label %[[EXIT]]
-; LOW:       [[EXIT]]:
-; LOW-NEXT:    [[A3_MELD_B3_MELD:%.*]] = phi float [ [[A3]], %[[MELD_EXIT_TRUE]] ], [ [[B3]], %[[ENTRY]] ]
+; LOW-NEXT:    [[A3_MELD_B3_MELD:%.*]] = select i1 [[CMP]], float [[A3]], float [[B3]]
 ; LOW-NEXT:    store float [[A3_MELD_B3_MELD]], ptr addrspace(1) [[P]], align 4
 ; LOW-NEXT:    ret void
 ;
