@@ -111,7 +111,9 @@
 //        speculated instead: it stays in the melded block and runs for every
 //        lane (the backend would drop the skip branch around it anyway).
 //     e. PHIs of interior blocks of melded regions are copied (both of them);
-//        each lane only ever uses the copy of its own path.
+//        each lane only ever uses the copy of its own path. Pairs of copies
+//        that take equal values on all edges but one become one PHI with a
+//        select on that edge (mergeCopiedPhis).
 //     f. Interior conditional branches branch on `select C, CondT, CondF`.
 //     g. Edges leaving the melded subgraph go through one block that branches
 //        on C to the two original exits. If both exits are the same block,
@@ -150,12 +152,13 @@
 //  * The melded loop runs until the last lane leaves it; each lane follows
 //    the exit condition of its own path (`select C, ExitT, ExitF`), so the
 //    loops may run different numbers of times. PHIs of the melded blocks are
-//    copied as everywhere; afterwards, copies that take the same values on
-//    every edge from inside are merged (mergeLoopPhis), with a select in the
-//    melded entry where their initial values differ, so a counter or sum
-//    both loops keep alike costs no select in the loop. The net-benefit
-//    check counts the branches of loops as no saving (the melded loop still
-//    branches per iteration) and the merged PHIs' selects once.
+//    copied as everywhere; afterwards (for every region meld) copies that
+//    take the same values on every edge but one are merged
+//    (mergeCopiedPhis), with a select on that edge: for a counter or sum
+//    both loops keep alike, the edge from the melded entry, outside the
+//    loop. The net-benefit check counts the branches of loops as no saving
+//    (the melded loop still branches per iteration) and the merged PHIs'
+//    selects once.
 // Basic-block/region melding (replication) still requires acyclic regions.
 //
 // Funnels for shared successors
@@ -581,9 +584,10 @@ private:
   BasicBlock *emitMeldedBody(BasicBlock *Cur, const InstrAlignment &Alignment,
                              Value *Cond, OperandSelects &Selects,
                              MeldStats &Stats);
-  void emitExitBranch(BasicBlock *From, ArrayRef<ExitEdge> Edges,
-                      BasicBlock *Exit1, BasicBlock *Exit2, Value *Cond,
-                      MeldStats &Stats);
+  void emitExitBranch(
+      BasicBlock *From, ArrayRef<ExitEdge> Edges, BasicBlock *Exit1,
+      BasicBlock *Exit2, Value *Cond, MeldStats &Stats,
+      SmallVectorImpl<std::pair<PHINode *, unsigned>> *MergedPhis = nullptr);
   void simplifyFunction();
 
   void emitMissed(StringRef RemarkName, BasicBlock &BB, const Twine &Msg);
@@ -808,8 +812,8 @@ static bool isSpeculatableRun(ArrayRef<const Instruction *> Run) {
 }
 
 /// Pairs of PHIs, one of each path, that a meld can merge into one PHI
-/// (mergeLoopPhis) or whose selects the estimate need not count
-/// (pairLoopPhis): the largest one-to-one set of \p Candidates for which
+/// (mergeCopiedPhis) or whose selects the estimate need not count
+/// (pairCopiedPhis): the largest one-to-one set of \p Candidates for which
 /// \p Holds accepts each pair given the set (its PHIs take values on the
 /// edges that \p Holds compares that are equal or pairs of the set). Found
 /// as a greatest fixpoint: assume all candidates, drop pairs that do not
@@ -848,29 +852,38 @@ findPhiPairs(ArrayRef<PhiPair> Candidates,
   return Chosen;
 }
 
-/// The estimate's view of mergeLoopPhis: for a cyclic candidate, the PHIs of
-/// corresponding blocks that the meld will merge are added to \p Partner,
-/// so the selects of their uses are not counted; a pair that takes
-/// different values from outside the subgraphs costs one select (in the
-/// melded entry, outside the loops), added to \p Selects. A pair must take
-/// values on every edge inside that are equal, an aligned pair (\p Partner)
-/// or a pair of PHIs itself.
-static void pairLoopPhis(const MeldCandidate &Cand, const DataLayout &DL,
-                         const UniformityInfo &UI,
-                         DenseMap<const Value *, const Value *> &Partner,
-                         unsigned &Selects) {
+/// The estimate's view of mergeCopiedPhis for a region-region candidate:
+/// the PHIs of corresponding blocks that the meld will merge are added to
+/// \p Partner, so the selects of their uses are not counted, and the select
+/// each merged pair needs on its one differing edge is added to \p Selects
+/// (for a loop whose PHIs differ only in their start values, one select
+/// outside the loop). Edges correspond through the block mapping; the edge
+/// from outside the subgraphs corresponds to the other path's edge from
+/// outside.
+static void pairCopiedPhis(const MeldCandidate &Cand, const DataLayout &DL,
+                           const UniformityInfo &UI,
+                           DenseMap<const Value *, const Value *> &Partner,
+                           unsigned &Selects) {
   DenseMap<const BasicBlock *, const BasicBlock *> Map;
-  SmallPtrSet<const BasicBlock *, 8> Inside[2];
-  for (auto [B1, B2] : Cand.Blocks) {
+  for (auto [B1, B2] : Cand.Blocks)
     Map[B1] = B2;
-    Inside[0].insert(B1);
-    Inside[1].insert(B2);
-  }
-  auto OutsideValue = [&](const PHINode &PN, unsigned Side) -> Value * {
-    for (unsigned In = 0, E = PN.getNumIncomingValues(); In != E; ++In)
-      if (!Inside[Side].contains(PN.getIncomingBlock(In)))
-        return PN.getIncomingValue(In);
+  // The value of \p P2 on the edge that corresponds to edge \p In of P1.
+  auto PartnerValue = [&](const PHINode *P1, unsigned In,
+                          const PHINode *P2) -> const Value * {
+    if (const BasicBlock *Pred2 = Map.lookup(P1->getIncomingBlock(In))) {
+      int Idx2 = P2->getBasicBlockIndex(Pred2);
+      return Idx2 < 0 ? nullptr : P2->getIncomingValue(Idx2);
+    }
+    for (unsigned In2 = 0, E = P2->getNumIncomingValues(); In2 != E; ++In2)
+      if (none_of(Cand.Blocks, [&](const auto &BlockPair) {
+            return BlockPair.second == P2->getIncomingBlock(In2);
+          }))
+        return P2->getIncomingValue(In2);
     return nullptr;
+  };
+  auto Equal = [&](const Value *V1, const Value *V2,
+                   const PhiPairSet &Assumed) {
+    return V1 == V2 || Partner.lookup(V1) == V2 || Assumed.contains({V1, V2});
   };
   SmallVector<PhiPair, 8> Candidates;
   for (auto [B1, B2] : Cand.Blocks)
@@ -881,26 +894,28 @@ static void pairLoopPhis(const MeldCandidate &Cand, const DataLayout &DL,
           Candidates.push_back({&P1, &P2});
   auto Holds = [&](const PhiPair &Pair, const PhiPairSet &Assumed) {
     auto [P1, P2] = Pair;
+    unsigned Differing = 0;
     for (unsigned In = 0, E = P1->getNumIncomingValues(); In != E; ++In) {
-      const BasicBlock *Pred2 = Map.lookup(P1->getIncomingBlock(In));
-      if (!Pred2)
-        continue; // The edge from outside may differ.
-      int Idx2 = P2->getBasicBlockIndex(Pred2);
-      if (Idx2 < 0)
+      const Value *V2 = PartnerValue(P1, In, P2);
+      if (!V2)
         return false;
-      const Value *V1 = P1->getIncomingValue(In);
-      const Value *V2 = P2->getIncomingValue(Idx2);
-      if (V1 != V2 && Partner.lookup(V1) != V2 && !Assumed.contains({V1, V2}))
+      if (!Equal(P1->getIncomingValue(In), V2, Assumed) && ++Differing > 1)
         return false;
     }
     return true;
   };
-  for (auto [P1, P2] : findPhiPairs(Candidates, Holds)) {
-    Partner[P1] = P2;
-    Value *V1 = OutsideValue(*P1, 0), *V2 = OutsideValue(*P2, 1);
-    if (V1 != V2)
-      Selects += getSelectCost(DL, UI, V1, V2);
+  SmallVector<PhiPair, 8> Pairs = findPhiPairs(Candidates, Holds);
+  PhiPairSet Merged(Pairs.begin(), Pairs.end());
+  for (auto [P1, P2] : Pairs) {
+    for (unsigned In = 0, E = P1->getNumIncomingValues(); In != E; ++In) {
+      const Value *V1 = P1->getIncomingValue(In);
+      const Value *V2 = PartnerValue(P1, In, P2);
+      if (!Equal(V1, V2, Merged))
+        Selects += getSelectCost(DL, UI, V1, V2);
+    }
   }
+  for (auto [P1, P2] : Pairs)
+    Partner[P1] = P2;
 }
 
 /// What the melded code saves and what it adds, in instructions a wave
@@ -931,8 +946,8 @@ ControlFlowMelder::estimateCost(const DivergentRegion &R,
     for (const AlignedPair &P : Alignment)
       if (P.isMatch())
         Partner[P.True] = P.False;
-  if (Cand.Cyclic)
-    pairLoopPhis(Cand, F.getDataLayout(), *UI, Partner, T.Selects);
+  if (Cand.Kind == MeldKind::RegionRegion)
+    pairCopiedPhis(Cand, F.getDataLayout(), *UI, Partner, T.Selects);
   auto Differ = [&](const Value *A, const Value *B) {
     return A != B && Partner.lookup(A) != B;
   };
@@ -2039,16 +2054,17 @@ static void foldExitBranch(BasicBlock *From, BasicBlock *const Forward[2],
 /// subgraph to \p Exit1 (true lanes) or \p Exit2 (false lanes). \p Edges are
 /// the exiting edges now entering \p From (or \p From itself for a single
 /// edge); the exits' PHIs are rewritten to take their values through \p From,
-/// via new PHIs in \p From if several edges merge there. If both exits are the
+/// via new PHIs in \p From if several edges merge there (appended, with their
+/// path, to \p MergedPhis). If both exits are the
 /// same block, \p From branches to it unconditionally, and each of its PHIs
 /// takes `select C, ValueT, ValueF` (the paper's two forwarding blocks would
 /// only keep the paths apart for the PHIs; on a SIMT target the selects are
 /// cheaper than the EXEC-mask code of the branch, and the net-benefit check
 /// counts them so).
-void ControlFlowMelder::emitExitBranch(BasicBlock *From,
-                                       ArrayRef<ExitEdge> Edges,
-                                       BasicBlock *Exit1, BasicBlock *Exit2,
-                                       Value *Cond, MeldStats &Stats) {
+void ControlFlowMelder::emitExitBranch(
+    BasicBlock *From, ArrayRef<ExitEdge> Edges, BasicBlock *Exit1,
+    BasicBlock *Exit2, Value *Cond, MeldStats &Stats,
+    SmallVectorImpl<std::pair<PHINode *, unsigned>> *MergedPhis) {
   BasicBlock *Incoming[2] = {From, From};
   BasicBlock *Exits[2] = {Exit1, Exit2};
   if (Exit1 == Exit2) {
@@ -2077,6 +2093,8 @@ void ControlFlowMelder::emitExitBranch(BasicBlock *From,
         PN.removeIncomingValue(E.Old[Side], /*DeletePHIIfEmpty=*/false);
       }
       PN.addIncoming(Merged, Incoming[Side]);
+      if (MergedPhis)
+        MergedPhis->push_back({Merged, Side});
     }
   }
   if (Exit1 == Exit2)
@@ -2139,18 +2157,38 @@ static void addCyclicEntryBlocks(MeldCandidate &Cand,
   Alignments.insert(Alignments.begin(), InstrAlignment());
 }
 
-/// After a cyclic meld, merge the copied PHIs of each melded block in pairs
-/// (findPhiPairs), one of each path, that take the same values on every
-/// edge except the one from the melded entry \p Entry, or values that are
-/// pairs themselves: a counter or a sum that both loops update alike. The
-/// merged PHI takes `select C, V1, V2` from \p Entry if the two differ
-/// there. Each lane sees what its own path's copy held: the select picks its
-/// path's value on entry, and on the edges inside both copies (and so the
-/// merged PHI) take the same value. Uses of the false path's copy now use
-/// the merged PHI, and selects of the two copies become selects of one
-/// value, which simplifyFunction removes: the select leaves the loop body.
-static void mergeLoopPhis(ArrayRef<std::pair<PHINode *, unsigned>> Copied,
-                          BasicBlock *Entry, Value *Cond) {
+/// Whether the two copies \p P1 and \p P2 of PHIs in one melded block can
+/// become one PHI: on every incoming edge but at most one, they take equal
+/// values or values that are a pair of \p Assumed (which become equal too).
+/// On the remaining edge the merged PHI takes a select of the two values.
+static bool areMergeablePhis(const PhiPair &Pair, const PhiPairSet &Assumed) {
+  auto [P1, P2] = Pair;
+  unsigned Differing = 0;
+  for (unsigned In = 0, E = P1->getNumIncomingValues(); In != E; ++In) {
+    int Idx2 = P2->getBasicBlockIndex(P1->getIncomingBlock(In));
+    if (Idx2 < 0)
+      return false;
+    const Value *V1 = P1->getIncomingValue(In);
+    const Value *V2 = P2->getIncomingValue(Idx2);
+    if (V1 != V2 && !Assumed.contains({V1, V2}) && ++Differing > 1)
+      return false;
+  }
+  return true;
+}
+
+/// After a meld of regions, merge the copied PHIs of each melded block in
+/// pairs (findPhiPairs), one of each path, that take the same values, or
+/// values that are pairs themselves, on every edge but one
+/// (areMergeablePhis): a counter or a sum that both paths update alike. The
+/// merged PHI takes `select C, V1, V2` on that edge, emitted at the end of
+/// its predecessor. Each lane sees what its own path's copy held: by
+/// induction over the edges it takes, the select picks its path's value and
+/// on the other edges both copies (and so the merged PHI) take the same
+/// value. Uses of the false path's copy now use the merged PHI, and selects
+/// of the two copies become selects of one value, which simplifyFunction
+/// removes: in a melded loop, the select leaves the loop body.
+static void mergeCopiedPhis(ArrayRef<std::pair<PHINode *, unsigned>> Copied,
+                            Value *Cond) {
   SmallVector<PhiPair, 8> Candidates;
   for (auto [P1, Side1] : Copied)
     for (auto [P2, Side2] : Copied)
@@ -2158,30 +2196,20 @@ static void mergeLoopPhis(ArrayRef<std::pair<PHINode *, unsigned>> Copied,
           P1->getType() == P2->getType() &&
           P1->getNumIncomingValues() == P2->getNumIncomingValues())
         Candidates.push_back({P1, P2});
-  auto Holds = [&](const PhiPair &Pair, const PhiPairSet &Assumed) {
-    auto [P1, P2] = Pair;
+  SmallVector<PhiPair, 8> Pairs = findPhiPairs(Candidates, areMergeablePhis);
+  PhiPairSet Merged(Pairs.begin(), Pairs.end());
+  for (auto [P1, P2] : Pairs) {
     for (unsigned In = 0, E = P1->getNumIncomingValues(); In != E; ++In) {
       BasicBlock *Pred = P1->getIncomingBlock(In);
-      int Idx2 = P2->getBasicBlockIndex(Pred);
-      if (Idx2 < 0)
-        return false;
-      const Value *V1 = P1->getIncomingValue(In);
-      const Value *V2 = P2->getIncomingValue(Idx2);
-      if (Pred != Entry && V1 != V2 && !Assumed.contains({V1, V2}))
-        return false;
-    }
-    return true;
-  };
-  for (auto [P1, P2] : findPhiPairs(Candidates, Holds)) {
-    int In = P1->getBasicBlockIndex(Entry);
-    if (In >= 0) {
       Value *V1 = P1->getIncomingValue(In);
-      Value *V2 = P2->getIncomingValueForBlock(Entry);
-      if (V1 != V2)
+      Value *V2 = P2->getIncomingValueForBlock(Pred);
+      if (V1 != V2 && !Merged.contains({V1, V2}))
         P1->setIncomingValue(
-            In, IRBuilder<>(Entry->getTerminator())
-                    .CreateSelect(Cond, V1, V2, P1->getName() + ".entry"));
+            In, IRBuilder<>(Pred->getTerminator())
+                    .CreateSelect(Cond, V1, V2, P1->getName() + ".meld"));
     }
+  }
+  for (auto [P1, P2] : Pairs) {
     P2->replaceAllUsesWith(P1);
     P2->eraseFromParent();
   }
@@ -2301,9 +2329,10 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
     BranchInst::Create(Targets[0], Targets[1], BrCond, End);
   }
 
+  SmallVector<std::pair<PHINode *, unsigned>, 8> ExitPhis;
   if (ExitBlock)
     emitExitBranch(ExitBlock, ExitEdges, Cand.Exits[0], Cand.Exits[1], Cond,
-                   Stats);
+                   Stats, &ExitPhis);
   for (auto [PN, Side] : CopiedPhis) {
     for (unsigned In = 0, E = PN->getNumIncomingValues(); In != E; ++In) {
       BasicBlock *Pred = PN->getIncomingBlock(In);
@@ -2312,8 +2341,10 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
       PN->setIncomingBlock(In, NewPred);
     }
   }
-  if (Cand.Cyclic)
-    mergeLoopPhis(CopiedPhis, MeldedEntry, Cond);
+  // The exit block's PHIs, one per path and exit PHI, are copies too.
+  append_range(CopiedPhis, ExitPhis);
+  if (IsRegion)
+    mergeCopiedPhis(CopiedPhis, Cond);
 
   // Only the original terminators are left in the original blocks.
   for (auto [B1, B2] : Cand.Blocks)
