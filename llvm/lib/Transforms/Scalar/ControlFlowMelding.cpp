@@ -2047,9 +2047,6 @@ BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
   return Cur;
 }
 
-static void foldExitBranch(BasicBlock *From, BasicBlock *const Forward[2],
-                           Value *Cond, MeldStats &Stats);
-
 /// Terminate \p From with a branch on the condition that leaves the melded
 /// subgraph to \p Exit1 (true lanes) or \p Exit2 (false lanes). \p Edges are
 /// the exiting edges now entering \p From (or \p From itself for a single
@@ -2065,66 +2062,44 @@ void ControlFlowMelder::emitExitBranch(
     BasicBlock *From, ArrayRef<ExitEdge> Edges, BasicBlock *Exit1,
     BasicBlock *Exit2, Value *Cond, MeldStats &Stats,
     SmallVectorImpl<std::pair<PHINode *, unsigned>> *MergedPhis) {
-  BasicBlock *Incoming[2] = {From, From};
-  BasicBlock *Exits[2] = {Exit1, Exit2};
-  if (Exit1 == Exit2) {
-    for (unsigned Side = 0; Side < 2; ++Side) {
-      Incoming[Side] = BasicBlock::Create(
-          F.getContext(), Side == 0 ? "meld.exit.true" : "meld.exit.false", &F,
-          From->getNextNode());
-      BranchInst::Create(Exit1, Incoming[Side]);
-    }
-    BranchInst::Create(Incoming[0], Incoming[1], Cond, From);
-  } else {
-    BranchInst::Create(Exit1, Exit2, Cond, From);
-  }
-  for (unsigned Side = 0; Side < 2; ++Side) {
+  // The value exit PHI \p PN takes from path \p Side, now available at the
+  // end of From; the path's incoming entries are removed from PN.
+  auto TakeValue = [&](PHINode &PN, unsigned Side) -> Value * {
     if (Edges.size() == 1 && Edges.front().NewPred == From) {
-      Exits[Side]->replacePhiUsesWith(Edges.front().Old[Side], Incoming[Side]);
-      continue;
+      Value *V = PN.getIncomingValueForBlock(Edges.front().Old[Side]);
+      PN.removeIncomingValue(Edges.front().Old[Side],
+                             /*DeletePHIIfEmpty=*/false);
+      return V;
     }
-    for (PHINode &PN : Exits[Side]->phis()) {
-      PHINode *Merged = PHINode::Create(PN.getType(), Edges.size(),
-                                        PN.getName() + ".meld", From);
-      Merged->moveBefore(*From, From->getFirstNonPHIIt());
-      for (const ExitEdge &E : Edges) {
-        Merged->addIncoming(PN.getIncomingValueForBlock(E.Old[Side]),
-                            E.NewPred);
-        PN.removeIncomingValue(E.Old[Side], /*DeletePHIIfEmpty=*/false);
-      }
-      PN.addIncoming(Merged, Incoming[Side]);
-      if (MergedPhis)
-        MergedPhis->push_back({Merged, Side});
+    PHINode *Merged = PHINode::Create(PN.getType(), Edges.size(),
+                                      PN.getName() + ".meld", From);
+    Merged->moveBefore(*From, From->getFirstNonPHIIt());
+    for (const ExitEdge &E : Edges) {
+      Merged->addIncoming(PN.getIncomingValueForBlock(E.Old[Side]), E.NewPred);
+      PN.removeIncomingValue(E.Old[Side], /*DeletePHIIfEmpty=*/false);
     }
+    if (MergedPhis)
+      MergedPhis->push_back({Merged, Side});
+    return Merged;
+  };
+  if (Exit1 != Exit2) {
+    BranchInst::Create(Exit1, Exit2, Cond, From);
+    for (unsigned Side = 0; Side < 2; ++Side)
+      for (PHINode &PN : (Side == 0 ? Exit1 : Exit2)->phis())
+        PN.addIncoming(TakeValue(PN, Side), From);
+    return;
   }
-  if (Exit1 == Exit2)
-    foldExitBranch(From, Incoming, Cond, Stats);
-}
-
-/// Replace the branch of \p From to the two forwarding blocks \p Forward
-/// (true lanes, false lanes) of one exit by a branch to the exit whose PHIs
-/// select their value on \p Cond.
-static void foldExitBranch(BasicBlock *From, BasicBlock *const Forward[2],
-                           Value *Cond, MeldStats &Stats) {
-  BasicBlock *Exit = Forward[0]->getSingleSuccessor();
-  IRBuilder<> Builder(From->getTerminator());
-  for (PHINode &PN : Exit->phis()) {
-    Value *V[2];
-    for (unsigned Side = 0; Side < 2; ++Side) {
-      V[Side] = PN.getIncomingValueForBlock(Forward[Side]);
-      PN.removeIncomingValue(Forward[Side], /*DeletePHIIfEmpty=*/false);
-    }
+  Instruction *Br = BranchInst::Create(Exit1, From);
+  for (PHINode &PN : Exit1->phis()) {
+    Value *V[2] = {TakeValue(PN, 0), TakeValue(PN, 1)};
     Value *Taken = V[0];
     if (V[0] != V[1]) {
-      Taken = Builder.CreateSelect(Cond, V[0], V[1], PN.getName() + ".meld");
+      Taken = IRBuilder<>(Br).CreateSelect(Cond, V[0], V[1],
+                                           PN.getName() + ".meld");
       ++Stats.Selects;
     }
     PN.addIncoming(Taken, From);
   }
-  From->getTerminator()->eraseFromParent();
-  BranchInst::Create(Exit, From);
-  for (unsigned Side = 0; Side < 2; ++Side)
-    Forward[Side]->eraseFromParent();
 }
 
 /// Region simplification for cyclic subgraphs: the entry of each is a loop
