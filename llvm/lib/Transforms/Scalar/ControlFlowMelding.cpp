@@ -78,15 +78,21 @@
 //     callee; no operand bundles; every differing operand can be replaced by
 //     a variable). Two compares whose predicates are each other's swapped
 //     form (a < b, c > d) are compatible too: the false side's operands are
-//     taken in exchanged order (swapped compares; its *partner operand* of
-//     operand i is operand 1 - i, otherwise operand i). A match scores latency
+//     taken in exchanged order (swapped compares). So are the first two
+//     operands of a commutative operation if more of them are then equal
+//     (commuted operands; `a + b` against `b + c`). The *partner operand* of
+//     operand i is then operand 1 - i, otherwise operand i. A match scores
+//     latency
 //     + 2 minus the number of differing operands (at least 1); each gap
-//     costs 2. Net-benefit check (not in the paper; estimateCost): with both
-//     sides of the branch running, the meld must save more issued instructions
-//     (the aligned pairs, weighted by their expansion, and the EXEC-mask code
-//     of the branch for every side it absorbs) than it adds (selects for
-//     differing operands and for exit PHIs, -cf-meld-run-overhead per
-//     unaligned run); otherwise it is rejected with an OverheadExceedsSaving
+//     costs 2. Alignment pruning (not in the paper; pruneAlignments) then
+//     unmatches every pair of speculatable instructions whose selects cost
+//     more than issuing both instructions would. Net-benefit check (not in
+//     the paper; estimateCost): with both sides of the branch running, the
+//     meld must save more issued instructions (the aligned pairs, weighted by
+//     their expansion, and the EXEC-mask code of the branch for every side
+//     it absorbs) than it adds (selects for differing operands and for exit
+//     PHIs, -cf-meld-run-overhead per unpredicated run; a speculated run
+//     costs nothing); otherwise it is rejected with an OverheadExceedsSaving
 //     remark.
 //  4. Region replication (basic-block/region, replicateRegion): G's CFG is
 //     copied onto b's side as empty blocks, b takes the place of p, and every
@@ -278,6 +284,8 @@ STATISTIC(NumFunnels, "Number of funnel blocks made for shared successors");
 STATISTIC(NumBlockRegionMelds,
           "Number of basic-block/region melds (region replication)");
 STATISTIC(NumInstrsMelded, "Number of instruction pairs melded");
+STATISTIC(NumPairsPruned,
+          "Number of aligned pairs unmatched because their selects cost more");
 STATISTIC(NumSelects, "Number of selects inserted");
 STATISTIC(NumUnpredicatedRuns, "Number of unaligned runs unpredicated");
 STATISTIC(NumSpeculatedRuns,
@@ -442,6 +450,10 @@ struct MeldCandidate {
   /// one predecessor outside.
   unsigned Loops = 0;
   bool Cyclic = false;
+  /// Region-region candidates: the true-side blocks whose partner's
+  /// conditional branch lists the corresponding successors in swapped order
+  /// (its condition is inverted in the melded branch).
+  SmallPtrSet<BasicBlock *, 4> SwappedBranches;
   /// Basic-block/region candidates: the side holding the region (whose
   /// blocks are mapped onto themselves in Blocks), the single block of the
   /// other side, and the region block it is melded with.
@@ -572,6 +584,8 @@ private:
                          InstrAlignment &Alignment) const;
   bool alignInstructions(ArrayRef<Instruction *> S1, ArrayRef<Instruction *> S2,
                          InstrAlignment &Alignment) const;
+  unsigned pruneAlignments(const MeldCandidate &Cand,
+                           MutableArrayRef<InstrAlignment> Alignments) const;
   bool splitToMatchChain(const DivergentRegion &R,
                          SmallVectorImpl<BasicBlock *> &Pieces);
 
@@ -999,10 +1013,24 @@ static bool areSwappedCompares(const Instruction *I1, const Instruction *I2) {
          C1->getOperand(0)->getType() == C2->getOperand(0)->getType();
 }
 
+/// True if \p I1 and \p I2 are the same commutative operation and more of
+/// their first two operands are equal with I2's in exchanged order (`a + b`,
+/// `b + c`): melded, they then need fewer selects.
+static bool areCommutedOperands(const Instruction *I1, const Instruction *I2) {
+  if (!I1->isCommutative() || I1->getOpcode() != I2->getOpcode() ||
+      I1->getNumOperands() < 2 || I2->getNumOperands() < 2)
+    return false;
+  const Value *A0 = I1->getOperand(0), *A1 = I1->getOperand(1);
+  const Value *B0 = I2->getOperand(0), *B1 = I2->getOperand(1);
+  return (A0 == B1) + (A1 == B0) > (A0 == B0) + (A1 == B1);
+}
+
 /// The operand of \p I2 that operand \p Idx of \p I1 melds with.
 static Value *getPartnerOperand(const Instruction *I1, const Instruction *I2,
                                 unsigned Idx) {
-  return I2->getOperand(areSwappedCompares(I1, I2) ? 1 - Idx : Idx);
+  bool Exchanged =
+      areSwappedCompares(I1, I2) || (Idx < 2 && areCommutedOperands(I1, I2));
+  return I2->getOperand(Exchanged ? 1 - Idx : Idx);
 }
 
 /// The pairs, selects and unpredicated runs of one block alignment.
@@ -1033,13 +1061,9 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
     if (all_of(Run,
                [](const Instruction *I) { return isIgnoredInstruction(*I); }))
       continue;
-    // A speculated run issues once, as on its own side, but its values now
-    // live across the other side's code: about one copy or merge each
-    // (measured: without it, sb1_r of the kernel suite melds at a loss).
-    if (isSpeculatableRun(Run)) {
-      T.Runs += 1;
+    // A speculated run issues once, as it did on its own side.
+    if (isSpeculatableRun(Run))
       continue;
-    }
     T.Runs += RunOverhead - (isSkipBranchDropped(Run) ? 1 : 0);
     if (!TrueSide)
       T.InvertedCond = 1;
@@ -1137,9 +1161,12 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
           Cand.Cyclic && LI->getLoopFor(B1) != LI->getLoopFor(R.Entry);
       if (!InLoop)
         T.Branches += RunOverhead;
-      if (Differ(Br1->getCondition(), Br2->getCondition()))
+      // A swapped branch needs its partner's condition inverted.
+      bool Swapped = Cand.SwappedBranches.contains(B1);
+      if (Swapped || Differ(Br1->getCondition(), Br2->getCondition()))
         T.Selects +=
-            getSelectCost(DL, *UI, Br1->getCondition(), Br2->getCondition());
+            getSelectCost(DL, *UI, Br1->getCondition(), Br2->getCondition()) +
+            (Swapped ? 1 : 0);
     }
   }
   return Exits[0] && Exits[0] == Exits[1] ? Exits[0] : nullptr;
@@ -1292,6 +1319,129 @@ bool ControlFlowMelder::alignInstructions(ArrayRef<Instruction *> S1,
   for (size_t K = BestJ; K < M; ++K)
     Alignment.push_back({nullptr, S2[K]});
   return true;
+}
+
+/// True if an instruction of a pruned pair can run unaligned for every lane
+/// (isSpeculatableRun), so unmatching it never adds an if-then.
+static bool isPrunable(const Instruction *I) {
+  return !I->mayReadOrWriteMemory() && !isa<CallBase>(I) &&
+         isSafeToSpeculativelyExecute(I);
+}
+
+/// Unmatch aligned pairs that cost more than they save (alignment pruning).
+/// The match score of the alignment is a local heuristic: it cannot see
+/// whether an operand pair is itself aligned, and it prefers a match with
+/// two selects to two gaps. Once the alignment is known, the cost of a pair
+/// is exact: melding pair P issues one instruction instead of two and adds
+/// a select per differing operand (an operand pair is not differing if it is
+/// itself an aligned pair, and a select of two outside values that another
+/// pair also needs is shared); leaving P unaligned issues both, and every
+/// aligned user that took P as one operand, and every PHI or other user
+/// outside the alignments, then needs a select. A pair of speculatable
+/// instructions (isPrunable) whose selects cost more than that is
+/// unmatched; its two instructions stay where they were, as short runs that
+/// are speculated. Each unmatching lowers the issued instructions the
+/// alignment implies, and is repeated until no pair qualifies. Returns the
+/// number of pairs unmatched.
+unsigned ControlFlowMelder::pruneAlignments(
+    const MeldCandidate &Cand,
+    MutableArrayRef<InstrAlignment> Alignments) const {
+  const DataLayout &DL = F.getDataLayout();
+  DenseMap<const Value *, const Value *> Partner;
+  DenseMap<const Instruction *, const Instruction *> AlignedWith;
+  // Instructions of the alignments, matched or not.
+  SmallPtrSet<const Instruction *, 32> InAlignments;
+  for (const InstrAlignment &Alignment : Alignments)
+    for (const AlignedPair &P : Alignment) {
+      for (const Instruction *I : {P.True, P.False})
+        if (I)
+          InAlignments.insert(I);
+      if (P.isMatch()) {
+        Partner[P.True] = P.False;
+        AlignedWith[P.True] = P.False;
+      }
+    }
+  // PHIs of melded regions that will be merged take one value, like pairs.
+  if (Cand.Kind == MeldKind::RegionRegion) {
+    unsigned PhiSelects = 0;
+    pairCopiedPhis(Cand, DL, *UI, Partner, PhiSelects);
+  }
+  auto Differ = [&](const Value *A, const Value *B) {
+    return A != B && Partner.lookup(A) != B;
+  };
+  auto IsOutside = [&](const Value *V) {
+    const auto *I = dyn_cast<Instruction>(V);
+    return !I || !InAlignments.contains(I);
+  };
+  // Selects of two outside values, and how many pairs need each.
+  DenseMap<std::pair<const Value *, const Value *>, unsigned> OutsideUses;
+  auto ForEachDiffering = [&](const AlignedPair &P, auto Fn) {
+    for (unsigned Idx = 0, N = P.True->getNumOperands(); Idx != N; ++Idx) {
+      const Value *Op1 = P.True->getOperand(Idx);
+      const Value *Op2 = getPartnerOperand(P.True, P.False, Idx);
+      if (Differ(Op1, Op2))
+        Fn(Op1, Op2);
+    }
+  };
+  auto CountOutside = [&](const AlignedPair &P, int Delta) {
+    ForEachDiffering(P, [&](const Value *Op1, const Value *Op2) {
+      if (IsOutside(Op1) && IsOutside(Op2))
+        OutsideUses[{Op1, Op2}] += Delta;
+    });
+  };
+  for (const InstrAlignment &Alignment : Alignments)
+    for (const AlignedPair &P : Alignment)
+      if (P.isMatch())
+        CountOutside(P, 1);
+
+  // Selects that keeping P aligned needs.
+  auto KeepCost = [&](const AlignedPair &P) {
+    unsigned Cost = 0;
+    ForEachDiffering(P, [&](const Value *Op1, const Value *Op2) {
+      if (!IsOutside(Op1) || !IsOutside(Op2) || OutsideUses[{Op1, Op2}] == 1)
+        Cost += getSelectCost(DL, *UI, Op1, Op2);
+    });
+    return Cost;
+  };
+  // Instructions and selects that unmatching P adds.
+  auto UnmatchCost = [&](const AlignedPair &P) {
+    unsigned Cost = getIssueCost(*P.True);
+    unsigned SelectCost = getSelectCost(DL, *UI, P.True, P.False);
+    bool OtherUsers = false;
+    for (const Use &U : P.True->uses()) {
+      const auto *User = cast<Instruction>(U.getUser());
+      const Instruction *UserPartner = AlignedWith.lookup(User);
+      if (UserPartner &&
+          getPartnerOperand(User, UserPartner, U.getOperandNo()) == P.False)
+        Cost += SelectCost;
+      else if (!InAlignments.contains(User))
+        OtherUsers = true;
+    }
+    for (const User *U : P.False->users())
+      OtherUsers |= !InAlignments.contains(cast<Instruction>(U));
+    return Cost + (OtherUsers ? SelectCost : 0);
+  };
+
+  unsigned Unmatched = 0;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (InstrAlignment &Alignment : Alignments)
+      for (size_t K = 0; K < Alignment.size(); ++K) {
+        AlignedPair P = Alignment[K];
+        if (!P.isMatch() || !isPrunable(P.True) || !isPrunable(P.False) ||
+            KeepCost(P) <= UnmatchCost(P))
+          continue;
+        CountOutside(P, -1);
+        Partner.erase(P.True);
+        AlignedWith.erase(P.True);
+        Alignment[K] = {P.True, nullptr};
+        Alignment.insert(Alignment.begin() + K + 1, {nullptr, P.False});
+        ++NumPairsPruned;
+        ++Unmatched;
+        Changed = true;
+      }
+  }
+  return Unmatched;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1505,6 +1655,16 @@ bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
   if (!Exit1 || !Exit2)
     return false;
   DenseMap<BasicBlock *, BasicBlock *> Map, Reverse;
+  SmallPtrSet<BasicBlock *, 4> Swapped;
+  // True if pairing S1 with S2 contradicts what is already known.
+  auto Contradicts = [&](BasicBlock *S1, BasicBlock *S2) {
+    if ((S1 == Exit1) != (S2 == Exit2))
+      return true;
+    auto It = Map.find(S1);
+    auto RevIt = Reverse.find(S2);
+    return (It != Map.end() && It->second != S2) ||
+           (RevIt != Reverse.end() && RevIt->second != S1);
+  };
   SmallVector<std::pair<BasicBlock *, BasicBlock *>, 8> Worklist;
   Worklist.push_back({Entry1, Entry2});
   while (!Worklist.empty()) {
@@ -1533,8 +1693,19 @@ bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
       return false;
     Map[B1] = B2;
     Reverse[B2] = B1;
+    // Pair the successors in swapped order if only that agrees with the
+    // exits and the blocks paired so far (`if (p) S` against `if (!q) S'`
+    // written as a branch to the join on q).
+    bool Swap = Br1->isConditional() &&
+                (Contradicts(Br1->getSuccessor(0), Br2->getSuccessor(0)) ||
+                 Contradicts(Br1->getSuccessor(1), Br2->getSuccessor(1))) &&
+                !Contradicts(Br1->getSuccessor(0), Br2->getSuccessor(1)) &&
+                !Contradicts(Br1->getSuccessor(1), Br2->getSuccessor(0));
+    if (Swap)
+      Swapped.insert(B1);
     for (unsigned Idx = 0, E = Br1->getNumSuccessors(); Idx != E; ++Idx)
-      Worklist.push_back({Br1->getSuccessor(Idx), Br2->getSuccessor(Idx)});
+      Worklist.push_back(
+          {Br1->getSuccessor(Idx), Br2->getSuccessor(Swap ? 1 - Idx : Idx)});
   }
   // Only the entries may be entered from outside the subgraphs.
   for (auto [B1, B2] : Map) {
@@ -1549,6 +1720,7 @@ bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
   Cand.Kind = MeldKind::RegionRegion;
   Cand.Exits[0] = Exit1;
   Cand.Exits[1] = Exit2;
+  Cand.SwappedBranches = std::move(Swapped);
   Cand.Blocks.clear();
   // Reverse post-order of the function restricted to the subgraph: every
   // block comes after its dominators, and after its predecessors except
@@ -1619,6 +1791,7 @@ bool ControlFlowMelder::getCandidate(const DivergentRegion &R, BasicBlock *B1,
     }
   }
   Cand.Kind = MeldKind::BlockBlock;
+  Cand.SwappedBranches.clear();
   Cand.Blocks.assign(1, {B1, B2});
   Cand.Score = computeProfitability(B1, B2);
   return true;
@@ -1650,6 +1823,7 @@ bool ControlFlowMelder::getBlockRegionCandidate(const DivergentRegion &R,
   }
   Total += getBlockLatency(Single);
   Cand.Kind = MeldKind::BlockRegion;
+  Cand.SwappedBranches.clear();
   Cand.RegionSide = RegionSide;
   Cand.Single = Single;
   Cand.Partner = Best;
@@ -1977,10 +2151,14 @@ BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
     if (P.isMatch()) {
       Instruction *I1 = P.True, *I2 = P.False;
       I1->moveBefore(*Cur, Cur->end());
+      // Pair the operands before any is replaced: which operands are
+      // partners may depend on them (areCommutedOperands).
+      SmallVector<Value *, 4> Partners;
       for (unsigned Idx = 0, NumOps = I1->getNumOperands(); Idx != NumOps;
-           ++Idx) {
+           ++Idx)
+        Partners.push_back(getPartnerOperand(I1, I2, Idx));
+      for (auto [Idx, Op2] : enumerate(Partners)) {
         Value *Op1 = I1->getOperand(Idx);
-        Value *Op2 = getPartnerOperand(I1, I2, Idx);
         if (Op1 != Op2)
           I1->setOperand(Idx, Selects.get(Op1, Op2, I1));
       }
@@ -2299,8 +2477,12 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
       BranchInst::Create(Targets[0], End);
       continue;
     }
-    Value *BrCond = IRBuilder<>(End).CreateSelect(
-        Cond, Br1->getCondition(), Br2->getCondition(), "meld.cond");
+    IRBuilder<> Builder(End);
+    Value *Cond2 = Br2->getCondition();
+    if (Cand.SwappedBranches.contains(B1))
+      Cond2 = Builder.CreateNot(Cond2, Cond2->getName() + ".not");
+    Value *BrCond =
+        Builder.CreateSelect(Cond, Br1->getCondition(), Cond2, "meld.cond");
     BranchInst::Create(Targets[0], Targets[1], BrCond, End);
   }
 
@@ -2791,6 +2973,9 @@ bool ControlFlowMelder::isWorthMelding(
       return false;
     }
   }
+  unsigned Pruned = pruneAlignments(Cand, Alignments);
+  LLVM_DEBUG(dbgs() << "cf-meld: " << Pruned << " aligned pairs pruned\n");
+  (void)Pruned;
   // Require a non-select aligned pair; this makes every meld remove at least
   // one instruction that is not a select, PHI or branch.
   if (none_of(Alignments, [](const InstrAlignment &Alignment) {
@@ -2853,6 +3038,7 @@ bool ControlFlowMelder::meldCandidate(
       assert(Aligned && "Replicated blocks are at most as large as before");
       (void)Aligned;
     }
+    pruneAlignments(Cand, Alignments);
     DominatorTree NewDT(F);
     PathValues.clear();
     bool Repairable = collectAllPathValues(R, Cand, NewDT, PathValues);

@@ -20,7 +20,7 @@
 ; REMARK: remark: <unknown>:0:0: melded region-region with profitability 0.50: 8 aligned pairs, 7 selects, 0 unpredicated runs, 0 speculated, in subgraphs with 1 loop(s)
 ; REMARK: remark: <unknown>:0:0: block is in a loop nested in the region
 ; REMARK: remark: <unknown>:0:0: divergent region contains a convergent operation
-; REMARK: remark: <unknown>:0:0: melding loop.t and loop.f saves 12 instructions but its selects and unpredicated runs add 22
+; REMARK: remark: <unknown>:0:0: melding loop.t and loop.f saves 12 instructions but its selects and unpredicated runs add 20
 ; REMARK-NOT: melded
 
 ; Two single-block loops that sum p[i] * 3 resp. p[i] * 5 for i < n resp.

@@ -120,19 +120,12 @@ define amdgpu_kernel void @not_swapped(ptr addrspace(1) %x, ptr addrspace(1) %ou
 ; CHECK-NEXT:    [[A:%.*]] = load i32, ptr addrspace(1) [[PX]], align 4
 ; CHECK-NEXT:    [[UP:%.*]] = and i32 [[TID]], 4
 ; CHECK-NEXT:    [[DIR:%.*]] = icmp eq i32 [[UP]], 0
-; CHECK-NEXT:    br i1 [[DIR]], label %[[THEN:.*]], label %[[ELSE:.*]]
-; CHECK:       [[THEN]]:
 ; CHECK-NEXT:    [[D:%.*]] = sub i32 [[A]], [[TID]]
-; CHECK-NEXT:    [[M:%.*]] = mul i32 [[D]], 3
+; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[DIR]], i32 3, i32 5
+; CHECK-NEXT:    [[M:%.*]] = mul i32 [[D]], [[MELD_SEL]]
 ; CHECK-NEXT:    [[C1:%.*]] = icmp slt i32 [[M]], [[TID]]
-; CHECK-NEXT:    br label %[[EXIT:.*]]
-; CHECK:       [[ELSE]]:
-; CHECK-NEXT:    [[D2:%.*]] = sub i32 [[A]], [[TID]]
-; CHECK-NEXT:    [[M2:%.*]] = mul i32 [[D2]], 5
-; CHECK-NEXT:    [[C2:%.*]] = icmp sle i32 [[TID]], [[M2]]
-; CHECK-NEXT:    br label %[[EXIT]]
-; CHECK:       [[EXIT]]:
-; CHECK-NEXT:    [[C:%.*]] = phi i1 [ [[C1]], %[[THEN]] ], [ [[C2]], %[[ELSE]] ]
+; CHECK-NEXT:    [[C2:%.*]] = icmp sle i32 [[TID]], [[M]]
+; CHECK-NEXT:    [[C:%.*]] = select i1 [[DIR]], i1 [[C1]], i1 [[C2]]
 ; CHECK-NEXT:    [[Z:%.*]] = zext i1 [[C]] to i32
 ; CHECK-NEXT:    [[PO:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
 ; CHECK-NEXT:    store i32 [[Z]], ptr addrspace(1) [[PO]], align 4

@@ -4,6 +4,9 @@
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld,verify -disable-output < %s
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld -disable-output \
 ; RUN:   -pass-remarks=cf-meld -pass-remarks-missed=cf-meld < %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld -disable-output \
+; RUN:   -cf-meld-run-overhead=2 -pass-remarks=cf-meld -pass-remarks-missed=cf-meld < %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=RESTORE
 
 ; Divergent switches. The pass replaces a switch by a cascade of two-way
 ; branches whose last one chooses between the two most similar successors,
@@ -11,14 +14,22 @@
 ; successor (DARM's SB4). A switch whose pair is not melded is restored
 ; exactly as it was (case order, metadata, PHIs).
 
-; With the default net-benefit check, the second meld of
-; @three_way_accumulators is rejected (three exit PHIs become selects), and
-; its cascade branch is restored as a switch.
+; With the default net-benefit check, both melds of each switch are made.
 ; REMARK: remark: <unknown>:0:0: divergent switch replaced by a cascade of 2 branches to meld case0 and case1
 ; REMARK: remark: <unknown>:0:0: divergent switch replaced by a cascade of 1 branches to meld switch.cascade1 and case2
 ; REMARK: remark: <unknown>:0:0: divergent switch replaced by a cascade of 2 branches to meld case0 and case1
-; REMARK-NEXT: remark: <unknown>:0:0: melding switch.cascade1 and case2 saves {{[0-9]+}} instructions but its selects and unpredicated runs add {{[0-9]+}}
+; REMARK: remark: <unknown>:0:0: divergent switch replaced by a cascade of 1 branches to meld switch.cascade1 and case2
 ; REMARK: remark: <unknown>:0:0: divergent switch replaced by a cascade of 2 branches to meld case0 and case23
+
+; When the EXEC-mask code of a branch is estimated cheaper, the second meld
+; of @three_way_accumulators is rejected (three exit PHIs become selects),
+; and its cascade branch is restored as a switch.
+; RESTORE: remark: <unknown>:0:0: divergent switch replaced by a cascade of 2 branches to meld case0 and case1
+; RESTORE: remark: <unknown>:0:0: divergent switch replaced by a cascade of 1 branches to meld switch.cascade1 and case2
+; RESTORE: remark: <unknown>:0:0: divergent switch replaced by a cascade of 2 branches to meld case0 and case1
+; RESTORE-NEXT: remark: <unknown>:0:0: melding switch.cascade1 and case2 saves {{[0-9]+}} instructions but its selects and unpredicated runs add {{[0-9]+}}
+; RESTORE-NOT: cascade of 1 branches
+; RESTORE-NOT: cascade of 2 branches to meld case0 and case23
 
 ; Three identical cases on a divergent value: all three are melded into one
 ; path (two melds), the array chosen by two selects.

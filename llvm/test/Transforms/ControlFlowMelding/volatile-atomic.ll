@@ -6,44 +6,45 @@
 ; opcode, ordering, syncscope, volatility, alignment and type).
 
 ; Volatile load against a non-volatile load: not melded, each load stays
-; behind its own branch. The adds are still melded.
+; behind its own branch. The multiplies are still melded.
 define amdgpu_kernel void @volatile_mismatch(ptr addrspace(1) %p, ptr addrspace(1) %q) {
 ; CHECK-LABEL: define amdgpu_kernel void @volatile_mismatch(
 ; CHECK-SAME: ptr addrspace(1) [[P:%.*]], ptr addrspace(1) [[Q:%.*]]) #[[ATTR0:[0-9]+]] {
 ; CHECK-NEXT:  [[ENTRY:.*]]:
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[CMP:%.*]] = icmp slt i32 [[TID]], 16
-; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[CMP]], i32 [[TID]], i32 1
+; CHECK-NEXT:    [[PT:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[P]], i32 [[TID]]
 ; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_THEN:.*]], label %[[MELD_JOIN:.*]]
 ; CHECK:       [[MELD_THEN]]:
-; CHECK-NEXT:    [[VA:%.*]] = load volatile i32, ptr addrspace(1) [[P]], align 4
+; CHECK-NEXT:    [[VA:%.*]] = load volatile i32, ptr addrspace(1) [[PT]], align 4
 ; CHECK-NEXT:    br label %[[MELD_JOIN]]
 ; CHECK:       [[MELD_JOIN]]:
 ; CHECK-NEXT:    [[VA_MELD:%.*]] = phi i32 [ [[VA]], %[[MELD_THEN]] ], [ poison, %[[ENTRY]] ]
 ; CHECK-NEXT:    br i1 [[CMP]], label %[[MELD_JOIN1:.*]], label %[[MELD_ELSE:.*]]
 ; CHECK:       [[MELD_ELSE]]:
-; CHECK-NEXT:    [[VB:%.*]] = load i32, ptr addrspace(1) [[P]], align 4
+; CHECK-NEXT:    [[VB:%.*]] = load i32, ptr addrspace(1) [[PT]], align 4
 ; CHECK-NEXT:    br label %[[MELD_JOIN1]]
 ; CHECK:       [[MELD_JOIN1]]:
 ; CHECK-NEXT:    [[VB_MELD:%.*]] = phi i32 [ [[VB]], %[[MELD_ELSE]] ], [ poison, %[[MELD_JOIN]] ]
 ; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], i32 [[VA_MELD]], i32 [[VB_MELD]]
-; CHECK-NEXT:    [[A:%.*]] = add i32 [[MELD_SEL]], [[MELD_SEL2]]
+; CHECK-NEXT:    [[A:%.*]] = mul i32 [[MELD_SEL]], [[TID]]
 ; CHECK-NEXT:    store i32 [[A]], ptr addrspace(1) [[Q]], align 4
 ; CHECK-NEXT:    ret void
 ;
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %cmp = icmp slt i32 %tid, 16
+  %pt = getelementptr inbounds i32, ptr addrspace(1) %p, i32 %tid
   br i1 %cmp, label %then, label %else
 
 then:
-  %va = load volatile i32, ptr addrspace(1) %p, align 4
-  %a = add i32 %va, %tid
+  %va = load volatile i32, ptr addrspace(1) %pt, align 4
+  %a = mul i32 %va, %tid
   br label %exit
 
 else:
-  %vb = load i32, ptr addrspace(1) %p, align 4
-  %b = add i32 %vb, 1
+  %vb = load i32, ptr addrspace(1) %pt, align 4
+  %b = mul i32 %vb, %tid
   br label %exit
 
 exit:
