@@ -148,14 +148,25 @@ EXTRA_OPS = {
                      lambda x, k, lane, inp, s: x if signed(x) < k else k),
 }
 
+# Commutative ops of OPS with their operands exchanged, which only twins use
+# (TWIN_OPS), so that cf-meld pairs commuted operands.
+COMMUTED_OPS = {
+    name + ".commuted": (OPS[name][0].replace("{x}, {k}", "{k}, {x}"),
+                         OPS[name][1])
+    for name in ("mul", "add", "xor")
+}
+
 # The op a twin uses in place of an op: the same function, written with the
-# swapped compare.
-TWIN_OPS = {"smin": "smin.swapped", "smin.swapped": "smin"}
+# swapped compare or the commuted operands.
+TWIN_OPS = {"smin": "smin.swapped", "smin.swapped": "smin",
+            **{c.split(".")[0]: c for c in COMMUTED_OPS}}
 
 
 def apply_op(name, x, k, lane, inputs, s):
     if name in OPS:
         return OPS[name][1](x, k, lane) & MASK
+    if name in COMMUTED_OPS:
+        return COMMUTED_OPS[name][1](x, k, lane) & MASK
     return EXTRA_OPS[name][1](x, k, lane, inputs, s) & MASK
 
 
@@ -593,9 +604,10 @@ class Emitter:
 
     def op(self, name, x, k):
         """Emits X = name(X, k); returns the new X."""
-        if name in OPS:
+        if name in OPS or name in COMMUTED_OPS:
             t = self.fresh()
-            self.emit(f"{t} = " + OPS[name][0].format(x=x, k=k))
+            template = (OPS.get(name) or COMMUTED_OPS[name])[0]
+            self.emit(f"{t} = " + template.format(x=x, k=k))
             return t
         values = {"x": x, "k": k}
         for line in EXTRA_OPS[name][0]:

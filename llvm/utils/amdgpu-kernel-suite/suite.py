@@ -32,6 +32,7 @@ import math
 import os
 import random
 import re
+import shlex
 import struct
 import subprocess
 import sys
@@ -401,7 +402,7 @@ def cmd_bench(args):
               "kernels": {k.name: {"group": k.group, "size": k.bench_size,
                                    "doc": k.doc, **results[k.name]}
                           for k in kernels},
-              "command": " ".join(sys.argv)}
+              "command": shlex.join(sys.argv)}
     print_summary(report)
     insts = sum(r.get("wave_instructions", 0) for rs in results.values()
                 for r in rs.values())

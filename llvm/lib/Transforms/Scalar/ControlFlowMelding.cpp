@@ -61,7 +61,9 @@
 //  2. Subgraph alignment: Smith-Waterman (gap penalty 0) over the two path
 //     chains. A pair of chain elements is scored by
 //       - MP_S if both start multi-block subgraphs that are isomorphic
-//         (region-region; found by a parallel walk over the successors);
+//         (region-region; found by a parallel walk over the successors,
+//         which pairs a conditional branch's successors in exchanged order
+//         if only that agrees with the exits and the blocks paired so far);
 //       - if one is a single block b and the other a multi-block subgraph G
 //         (basic-block/region): the latency saved by melding b with its best
 //         partner block p in G, relative to the latency of G and b;
@@ -120,7 +122,9 @@
 //        each lane only ever uses the copy of its own path. Pairs of copies
 //        that take equal values on all edges but one become one PHI with a
 //        select on that edge (mergeCopiedPhis).
-//     f. Interior conditional branches branch on `select C, CondT, CondF`.
+//     f. Interior conditional branches branch on `select C, CondT, CondF`,
+//        or on `select C, CondT, !CondF` if the walk paired their successors
+//        in exchanged order (swapped branches).
 //     g. Edges leaving the melded subgraph go through one block that branches
 //        on C to the two original exits. If both exits are the same block,
 //        it goes there unconditionally and the exit's PHIs take `select C,
@@ -1014,22 +1018,30 @@ static bool areSwappedCompares(const Instruction *I1, const Instruction *I2) {
 }
 
 /// True if \p I1 and \p I2 are the same commutative operation and more of
-/// their first two operands are equal with I2's in exchanged order (`a + b`,
-/// `b + c`): melded, they then need fewer selects.
-static bool areCommutedOperands(const Instruction *I1, const Instruction *I2) {
+/// their first two operands are the same value with I2's in exchanged order
+/// (`a + b`, `b + c`): melded, they then need fewer selects. \p Differ, if
+/// given, tells which operands will differ once the meld is done (operands
+/// that are themselves an aligned pair will not); by default, the operands
+/// that are different values now.
+static bool areCommutedOperands(const Instruction *I1, const Instruction *I2,
+                                DifferFn Differ = nullptr) {
   if (!I1->isCommutative() || I1->getOpcode() != I2->getOpcode() ||
       I1->getNumOperands() < 2 || I2->getNumOperands() < 2)
     return false;
+  auto Same = [&](const Value *A, const Value *B) {
+    return Differ ? !Differ(A, B) : A == B;
+  };
   const Value *A0 = I1->getOperand(0), *A1 = I1->getOperand(1);
   const Value *B0 = I2->getOperand(0), *B1 = I2->getOperand(1);
-  return (A0 == B1) + (A1 == B0) > (A0 == B0) + (A1 == B1);
+  return Same(A0, B1) + Same(A1, B0) > Same(A0, B0) + Same(A1, B1);
 }
 
-/// The operand of \p I2 that operand \p Idx of \p I1 melds with.
+/// The operand of \p I2 that operand \p Idx of \p I1 melds with (\p Differ
+/// as for areCommutedOperands).
 static Value *getPartnerOperand(const Instruction *I1, const Instruction *I2,
-                                unsigned Idx) {
-  bool Exchanged =
-      areSwappedCompares(I1, I2) || (Idx < 2 && areCommutedOperands(I1, I2));
+                                unsigned Idx, DifferFn Differ = nullptr) {
+  bool Exchanged = areSwappedCompares(I1, I2) ||
+                   (Idx < 2 && areCommutedOperands(I1, I2, Differ));
   return I2->getOperand(Exchanged ? 1 - Idx : Idx);
 }
 
@@ -1044,7 +1056,7 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
       T.Pairs += getIssueCost(*P.True);
       for (unsigned Idx = 0, N = P.True->getNumOperands(); Idx != N; ++Idx) {
         Value *Op1 = P.True->getOperand(Idx);
-        Value *Op2 = getPartnerOperand(P.True, P.False, Idx);
+        Value *Op2 = getPartnerOperand(P.True, P.False, Idx, Differ);
         if (Differ(Op1, Op2) && !IsShared(Op1, Op2))
           T.Selects += getSelectCost(DL, *UI, Op1, Op2);
       }
@@ -1378,7 +1390,7 @@ unsigned ControlFlowMelder::pruneAlignments(
   auto ForEachDiffering = [&](const AlignedPair &P, auto Fn) {
     for (unsigned Idx = 0, N = P.True->getNumOperands(); Idx != N; ++Idx) {
       const Value *Op1 = P.True->getOperand(Idx);
-      const Value *Op2 = getPartnerOperand(P.True, P.False, Idx);
+      const Value *Op2 = getPartnerOperand(P.True, P.False, Idx, Differ);
       if (Differ(Op1, Op2))
         Fn(Op1, Op2);
     }
@@ -1411,8 +1423,8 @@ unsigned ControlFlowMelder::pruneAlignments(
     for (const Use &U : P.True->uses()) {
       const auto *User = cast<Instruction>(U.getUser());
       const Instruction *UserPartner = AlignedWith.lookup(User);
-      if (UserPartner &&
-          getPartnerOperand(User, UserPartner, U.getOperandNo()) == P.False)
+      if (UserPartner && getPartnerOperand(User, UserPartner, U.getOperandNo(),
+                                           Differ) == P.False)
         Cost += SelectCost;
       else if (!InAlignments.contains(User))
         OtherUsers = true;
