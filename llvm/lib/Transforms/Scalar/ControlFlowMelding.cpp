@@ -390,7 +390,9 @@ struct MeldStats {
 /// path. A select of two values defined outside the melded code (constants,
 /// arguments, values from before the region, the path values' PHIs of the
 /// melded entry) is created once, in the melded entry, and shared by every
-/// instruction that needs it: in a melded loop it stays out of the loop.
+/// instruction that needs it: in a melded loop it stays out of the loop. A
+/// select of two melded values is shared by the later instructions of its
+/// block.
 class OperandSelects {
 public:
   OperandSelects(Value *Cond, BasicBlock *Entry, MeldStats &Stats)
@@ -407,8 +409,14 @@ public:
   /// `select C, Op1, Op2` for an operand of \p User.
   Value *get(Value *Op1, Value *Op2, Instruction *User) {
     if (!isOutside(Op1) || !isOutside(Op2)) {
+      SelectInst *&Local = LocalCache[{Op1, Op2}];
+      if (Local && Local->getParent() == User->getParent() &&
+          Local->getTrueValue() == Op1 && Local->getFalseValue() == Op2)
+        return Local;
       ++Stats.Selects;
-      return IRBuilder<>(User).CreateSelect(Cond, Op1, Op2, "meld.sel");
+      Local = cast<SelectInst>(
+          IRBuilder<>(User).CreateSelect(Cond, Op1, Op2, "meld.sel"));
+      return Local;
     }
     Value *&Shared = Cache[{Op1, Op2}];
     if (!Shared) {
@@ -427,6 +435,7 @@ private:
   MeldStats &Stats;
   SmallPtrSet<const BasicBlock *, 16> Inside;
   DenseMap<std::pair<Value *, Value *>, Value *> Cache;
+  DenseMap<std::pair<Value *, Value *>, SelectInst *> LocalCache;
 };
 
 /// A value defined on one path before the melded block whose uses in or after
@@ -1050,6 +1059,9 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
                                          DifferFn Differ, DifferFn IsShared,
                                          MeldCostTerms &T) const {
   const DataLayout &DL = F.getDataLayout();
+  // Selects already counted in the current block of the melded code, which
+  // later instructions of the block share (OperandSelects).
+  DenseSet<std::pair<const Value *, const Value *>> InBlock;
   for (size_t K = 0, E = Alignment.size(); K < E;) {
     const AlignedPair &P = Alignment[K];
     if (P.isMatch()) {
@@ -1057,7 +1069,8 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
       for (unsigned Idx = 0, N = P.True->getNumOperands(); Idx != N; ++Idx) {
         Value *Op1 = P.True->getOperand(Idx);
         Value *Op2 = getPartnerOperand(P.True, P.False, Idx, Differ);
-        if (Differ(Op1, Op2) && !IsShared(Op1, Op2))
+        if (Differ(Op1, Op2) && !IsShared(Op1, Op2) &&
+            InBlock.insert({Op1, Op2}).second)
           T.Selects += getSelectCost(DL, *UI, Op1, Op2);
       }
       ++K;
@@ -1070,11 +1083,13 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
            TrueSide == (Alignment[K].True != nullptr);
          ++K)
       Run.push_back(TrueSide ? Alignment[K].True : Alignment[K].False);
-    if (all_of(Run,
-               [](const Instruction *I) { return isIgnoredInstruction(*I); }))
-      continue;
     // A speculated run issues once, as it did on its own side.
     if (isSpeculatableRun(Run))
+      continue;
+    // Unpredication starts a new block.
+    InBlock.clear();
+    if (all_of(Run,
+               [](const Instruction *I) { return isIgnoredInstruction(*I); }))
       continue;
     T.Runs += RunOverhead - (isSkipBranchDropped(Run) ? 1 : 0);
     if (!TrueSide)

@@ -15,7 +15,7 @@
 
 ; REMARK: remark: <unknown>:0:0: melding profitability of loop.t and loop.f (region-region) is 0.50
 ; REMARK: remark: <unknown>:0:0: melding loop.t and loop.f saves an estimated 12 issued instructions and adds 3
-; REMARK: remark: <unknown>:0:0: melded region-region with profitability 0.50: 6 aligned pairs, 6 selects, 0 unpredicated runs, 0 speculated, in subgraphs with 1 loop(s)
+; REMARK: remark: <unknown>:0:0: melded region-region with profitability 0.50: 6 aligned pairs, 5 selects, 0 unpredicated runs, 0 speculated, in subgraphs with 1 loop(s)
 ; REMARK: remark: <unknown>:0:0: melding profitability of head.t and head.f (region-region) is 0.50
 ; REMARK: remark: <unknown>:0:0: melded region-region with profitability 0.50: 8 aligned pairs, 7 selects, 0 unpredicated runs, 0 speculated, in subgraphs with 1 loop(s)
 ; REMARK: remark: <unknown>:0:0: block is in a loop nested in the region
