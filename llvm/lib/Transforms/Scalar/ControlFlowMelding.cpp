@@ -1396,12 +1396,23 @@ unsigned ControlFlowMelder::pruneAlignments(
   auto Differ = [&](const Value *A, const Value *B) {
     return A != B && Partner.lookup(A) != B;
   };
+  // Values from outside the subgraphs, as estimateCost counts them.
+  SmallPtrSet<const BasicBlock *, 16> CandBlocks;
+  for (auto [B1, B2] : Cand.Blocks) {
+    CandBlocks.insert(B1);
+    CandBlocks.insert(B2);
+  }
+  if (Cand.Single)
+    CandBlocks.insert(Cand.Single);
   auto IsOutside = [&](const Value *V) {
     const auto *I = dyn_cast<Instruction>(V);
-    return !I || !InAlignments.contains(I);
+    return !I || !CandBlocks.contains(I->getParent());
   };
-  // Selects of two outside values, and how many pairs need each.
-  DenseMap<std::pair<const Value *, const Value *>, unsigned> OutsideUses;
+  // Selects of two outside values, how many pairs need each, and which
+  // selects each pair was counted for.
+  using ValuePair = std::pair<const Value *, const Value *>;
+  DenseMap<ValuePair, unsigned> OutsideUses;
+  DenseMap<const Instruction *, SmallVector<ValuePair, 2>> CountedFor;
   auto ForEachDiffering = [&](const AlignedPair &P, auto Fn) {
     for (unsigned Idx = 0, N = P.True->getNumOperands(); Idx != N; ++Idx) {
       const Value *Op1 = P.True->getOperand(Idx);
@@ -1410,16 +1421,15 @@ unsigned ControlFlowMelder::pruneAlignments(
         Fn(Op1, Op2);
     }
   };
-  auto CountOutside = [&](const AlignedPair &P, int Delta) {
-    ForEachDiffering(P, [&](const Value *Op1, const Value *Op2) {
-      if (IsOutside(Op1) && IsOutside(Op2))
-        OutsideUses[{Op1, Op2}] += Delta;
-    });
-  };
   for (const InstrAlignment &Alignment : Alignments)
     for (const AlignedPair &P : Alignment)
       if (P.isMatch())
-        CountOutside(P, 1);
+        ForEachDiffering(P, [&](const Value *Op1, const Value *Op2) {
+          if (IsOutside(Op1) && IsOutside(Op2)) {
+            ++OutsideUses[{Op1, Op2}];
+            CountedFor[P.True].push_back({Op1, Op2});
+          }
+        });
 
   // Selects that keeping P aligned needs.
   auto KeepCost = [&](const AlignedPair &P) {
@@ -1458,7 +1468,8 @@ unsigned ControlFlowMelder::pruneAlignments(
         if (!P.isMatch() || !isPrunable(P.True) || !isPrunable(P.False) ||
             KeepCost(P) <= UnmatchCost(P))
           continue;
-        CountOutside(P, -1);
+        for (const ValuePair &Key : CountedFor.lookup(P.True))
+          --OutsideUses[Key];
         Partner.erase(P.True);
         AlignedWith.erase(P.True);
         Alignment[K] = {P.True, nullptr};
