@@ -198,8 +198,9 @@
 // switch chose: a cascade block tests membership of the condition in the
 // case values of one successor (for the default successor, in the case values
 // of the successors still to come). The cascade is kept only if the pair is
-// melded in the same round; otherwise the switch is restored as it was, so a
-// switch whose successors are not melded is never changed. A default
+// melded in the same round; otherwise the switch is restored as it was (down
+// to the use-list order of its successors), so a switch whose successors are
+// not melded is never changed. A default
 // successor that is only `unreachable` gets no test of its own.
 //
 // Invariants
@@ -505,6 +506,12 @@ struct SwitchCascade {
   SmallVector<
       std::pair<PHINode *, SmallVector<std::pair<Value *, BasicBlock *>, 4>>, 4>
       Phis;
+  /// The users of each successor block before the expansion, in use-list
+  /// (predecessor) order, as (user, operand number); the switch is null.
+  SmallVector<std::pair<BasicBlock *,
+                        SmallVector<std::pair<const User *, unsigned>, 4>>,
+              4>
+      UseOrder;
   /// The cascade, in order; the last block branches between the pair.
   SmallVector<BasicBlock *, 4> Blocks;
 };
@@ -2834,6 +2841,10 @@ static void expandSwitch(BasicBlock &Entry, ArrayRef<SwitchTarget> Targets,
   SC.Loc = SI->getDebugLoc();
   SmallPtrSet<BasicBlock *, 8> Succs(succ_begin(SI), succ_end(SI));
   for (BasicBlock *Succ : Succs) {
+    SC.UseOrder.push_back({Succ, {}});
+    for (const Use &U : Succ->uses())
+      SC.UseOrder.back().second.push_back(
+          {U.getUser() == SI ? nullptr : U.getUser(), U.getOperandNo()});
     for (PHINode &PN : Succ->phis()) {
       SC.Phis.push_back({&PN, {}});
       auto &Saved = SC.Phis.back().second;
@@ -2903,6 +2914,17 @@ static void restoreSwitch(SwitchCascade &SC) {
   for (auto [Kind, MD] : SC.Metadata)
     SI->setMetadata(Kind, MD);
   SI->setDebugLoc(SC.Loc);
+  // The new switch has the old one's operands in the same order; put the
+  // successors' use lists (their predecessor order) back as they were.
+  for (auto &[Succ, Order] : SC.UseOrder) {
+    auto Rank = [&, &Order = Order](const Use &U) {
+      const User *Key = U.getUser() == SI ? nullptr : U.getUser();
+      auto It = find(Order, std::make_pair(Key, U.getOperandNo()));
+      return std::distance(Order.begin(), It);
+    };
+    Succ->sortUseList(
+        [&](const Use &L, const Use &R) { return Rank(L) < Rank(R); });
+  }
   for (auto &[PN, Incoming] : SC.Phis) {
     while (PN->getNumIncomingValues())
       PN->removeIncomingValue(PN->getNumIncomingValues() - 1,
