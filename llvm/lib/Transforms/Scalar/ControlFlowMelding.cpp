@@ -595,6 +595,9 @@ private:
   BasicBlock *addBranchSaving(const DivergentRegion &R,
                               const MeldCandidate &Cand, DifferFn Differ,
                               MeldCostTerms &T) const;
+  void addBlockRegionBranchSaving(const DivergentRegion &R,
+                                  const MeldCandidate &Cand,
+                                  MeldCostTerms &T) const;
   void addExitSelects(const MeldCandidate &Cand, BasicBlock *CommonExit,
                       DifferFn Differ, MeldCostTerms &T) const;
   bool isAlignable(const Instruction &I) const;
@@ -959,16 +962,21 @@ static void pairCopiedPhis(const MeldCandidate &Cand, const DataLayout &DL,
 ///          EXEC-mask code of the divergent branch (s_and_saveexec, s_xor,
 ///          s_cbranch_execz, s_andn2_saveexec, s_cbranch_execz, s_or: an
 ///          if-else costs two if-thens, -cf-meld-run-overhead each, one less
-///          per side whose skip branch the backend drops); two melded
-///          interior branches of isomorphic regions need one if-then instead
-///          of two.
+///          per side whose skip branch the backend drops; a basic-block/
+///          region meld that covers both sides removes the whole branch);
+///          two melded interior branches of isomorphic regions need one
+///          if-then instead of two.
 ///   added: a select per differing operand that is not itself an aligned
 ///          pair, and per PHI of a common exit whose two incoming values
 ///          differ (the exit edges of both sides now leave the melded block,
-///          so the PHI becomes a select); -cf-meld-run-overhead per maximal
-///          run of unaligned instructions (an if-then: s_and_saveexec,
-///          s_cbranch_execz, s_or; one less without the skip branch); one
-///          compare for the inverted condition of false-side runs.
+///          so the PHI becomes a select); a select per branch of a
+///          replicated region; -cf-meld-run-overhead per maximal run of
+///          unaligned instructions that is not speculated (an if-then:
+///          s_and_saveexec, s_cbranch_execz, s_or; one less without the skip
+///          branch); one compare for the inverted condition of false-side
+///          runs. A basic-block/region meld is estimated on the single block
+///          and its partner only: the runs of the region's other blocks are
+///          not counted.
 MeldCost
 ControlFlowMelder::estimateCost(const DivergentRegion &R,
                                 const MeldCandidate &Cand,
@@ -1152,9 +1160,10 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
                                                const MeldCandidate &Cand,
                                                DifferFn Differ,
                                                MeldCostTerms &T) const {
-  // Basic-block/region melds keep the region's branches.
-  if (Cand.Kind == MeldKind::BlockRegion)
+  if (Cand.Kind == MeldKind::BlockRegion) {
+    addBlockRegionBranchSaving(R, Cand, T);
     return nullptr;
+  }
   auto *EntryBr = cast<BranchInst>(R.Entry->getTerminator());
   BasicBlock *Exits[2];
   bool Absorbed[2];
@@ -1204,6 +1213,32 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
     }
   }
   return Exits[0] && Exits[0] == Exits[1] ? Exits[0] : nullptr;
+}
+
+/// The branches of a basic-block/region meld. The region's branches stay,
+/// each on `select C, Cond, K` with a constant K for the replica. If the
+/// meld covers both sides of the divergent branch, from its successors to
+/// the region's exit (the single block ends in a branch to it), the
+/// divergent branch itself goes away: both of its edges enter the melded
+/// region, and both sides leave it to the same block.
+void ControlFlowMelder::addBlockRegionBranchSaving(const DivergentRegion &R,
+                                                   const MeldCandidate &Cand,
+                                                   MeldCostTerms &T) const {
+  const DataLayout &DL = F.getDataLayout();
+  LLVMContext &Ctx = F.getContext();
+  for (auto [BB, Same] : Cand.Blocks)
+    if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+        Br && Br->isConditional())
+      T.Selects +=
+          getSelectCost(DL, *UI, Br->getCondition(), ConstantInt::getTrue(Ctx));
+  auto *EntryBr = cast<BranchInst>(R.Entry->getTerminator());
+  unsigned RS = Cand.RegionSide;
+  if (EntryBr->getSuccessor(RS) != Cand.getEntry(RS) ||
+      EntryBr->getSuccessor(1 - RS) != Cand.Single ||
+      Cand.Exits[RS] != R.Exit || Cand.Single->getSingleSuccessor() != R.Exit)
+    return;
+  SmallVector<const Instruction *, 16> Body(make_pointer_range(*Cand.Single));
+  T.Branches += 2 * RunOverhead - (isSkipBranchDropped(Body) ? 1 : 0);
 }
 
 /// A select per PHI of \p CommonExit whose incoming values from the two

@@ -148,3 +148,41 @@ join:
   store i32 %v, ptr addrspace(1) %po
   ret void
 }
+
+; Basic-block/region: the single block `f` melds with `t0`, the entry of the
+; if-then region on the other side. The meld covers both sides from the
+; divergent branch to the join, so the branch goes away (3 + 3); the address
+; computations and the loads pair (2). Added: the select of the two LDS
+; base addresses (2: both uniform) and the select that the region's branch
+; takes (`select C, %q, true`, 3). Saves 8, adds 5; without the branch,
+; 2 against 5, rejected.
+; GUARD: remark: <unknown>:0:0: melding t0 and f saves an estimated 8 issued instructions and adds 5
+; GUARD-NOT: melding t0 and f saves 8 instructions
+define amdgpu_kernel void @block_region_covers_both(ptr addrspace(3) %p, ptr addrspace(3) %r, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp ult i32 %tid, 16
+  br i1 %c, label %t0, label %f
+
+t0:
+  %pp = getelementptr inbounds i32, ptr addrspace(3) %p, i32 %tid
+  %v = load i32, ptr addrspace(3) %pp, align 4
+  %q = icmp sgt i32 %v, 0
+  br i1 %q, label %t1, label %join
+
+t1:
+  %po = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %v, ptr addrspace(1) %po, align 4
+  br label %join
+
+f:
+  %pr = getelementptr inbounds i32, ptr addrspace(3) %r, i32 %tid
+  %w = load i32, ptr addrspace(3) %pr, align 4
+  br label %join
+
+join:
+  %x = phi i32 [ %v, %t0 ], [ %v, %t1 ], [ %w, %f ]
+  %pz = getelementptr inbounds i32, ptr addrspace(1) %out, i32 0
+  store i32 %x, ptr addrspace(1) %pz, align 4
+  ret void
+}
