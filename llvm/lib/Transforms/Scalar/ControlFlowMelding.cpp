@@ -596,7 +596,7 @@ private:
                               const MeldCandidate &Cand, DifferFn Differ,
                               MeldCostTerms &T) const;
   void addBlockRegionBranchSaving(const DivergentRegion &R,
-                                  const MeldCandidate &Cand,
+                                  const MeldCandidate &Cand, DifferFn Differ,
                                   MeldCostTerms &T) const;
   void addExitSelects(const MeldCandidate &Cand, BasicBlock *CommonExit,
                       DifferFn Differ, MeldCostTerms &T) const;
@@ -955,6 +955,20 @@ static void pairCopiedPhis(const MeldCandidate &Cand, const DataLayout &DL,
     Partner[P1] = P2;
 }
 
+/// The blocks of both sides of \p Cand (for a basic-block/region candidate,
+/// the region and the single block).
+static SmallPtrSet<const BasicBlock *, 16>
+getCandidateBlocks(const MeldCandidate &Cand) {
+  SmallPtrSet<const BasicBlock *, 16> Blocks;
+  for (auto [B1, B2] : Cand.Blocks) {
+    Blocks.insert(B1);
+    Blocks.insert(B2);
+  }
+  if (Cand.Single)
+    Blocks.insert(Cand.Single);
+  return Blocks;
+}
+
 /// What the melded code saves and what it adds, in instructions a wave
 /// issues when both sides of the branch run (the case melding is for):
 ///   saved: each aligned pair issues once instead of twice (getIssueCost);
@@ -995,13 +1009,7 @@ ControlFlowMelder::estimateCost(const DivergentRegion &R,
   };
   // A select of two values from outside the subgraphs is emitted once
   // (OperandSelects); count it once.
-  SmallPtrSet<const BasicBlock *, 16> CandBlocks;
-  for (auto [B1, B2] : Cand.Blocks) {
-    CandBlocks.insert(B1);
-    CandBlocks.insert(B2);
-  }
-  if (Cand.Single)
-    CandBlocks.insert(Cand.Single);
+  SmallPtrSet<const BasicBlock *, 16> CandBlocks = getCandidateBlocks(Cand);
   auto IsOutside = [&](const Value *V) {
     const auto *I = dyn_cast<Instruction>(V);
     return !I || !CandBlocks.contains(I->getParent());
@@ -1161,7 +1169,7 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
                                                DifferFn Differ,
                                                MeldCostTerms &T) const {
   if (Cand.Kind == MeldKind::BlockRegion) {
-    addBlockRegionBranchSaving(R, Cand, T);
+    addBlockRegionBranchSaving(R, Cand, Differ, T);
     return nullptr;
   }
   auto *EntryBr = cast<BranchInst>(R.Entry->getTerminator());
@@ -1220,9 +1228,11 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
 /// meld covers both sides of the divergent branch, from its successors to
 /// the region's exit (the single block ends in a branch to it), the
 /// divergent branch itself goes away: both of its edges enter the melded
-/// region, and both sides leave it to the same block.
+/// region, and both sides leave it to the same block, whose PHIs then take a
+/// select where the two sides' values differ.
 void ControlFlowMelder::addBlockRegionBranchSaving(const DivergentRegion &R,
                                                    const MeldCandidate &Cand,
+                                                   DifferFn Differ,
                                                    MeldCostTerms &T) const {
   const DataLayout &DL = F.getDataLayout();
   LLVMContext &Ctx = F.getContext();
@@ -1239,6 +1249,21 @@ void ControlFlowMelder::addBlockRegionBranchSaving(const DivergentRegion &R,
     return;
   SmallVector<const Instruction *, 16> Body(make_pointer_range(*Cand.Single));
   T.Branches += 2 * RunOverhead - (isSkipBranchDropped(Body) ? 1 : 0);
+  SmallPtrSet<const BasicBlock *, 16> Region = getCandidateBlocks(Cand);
+  Region.erase(Cand.Single);
+  for (const PHINode &PN : R.Exit->phis()) {
+    const Value *FromSingle = PN.getIncomingValueForBlock(Cand.Single);
+    if (isa<UndefValue>(FromSingle))
+      continue;
+    for (unsigned Idx = 0, N = PN.getNumIncomingValues(); Idx != N; ++Idx)
+      if (Region.contains(PN.getIncomingBlock(Idx)) &&
+          !isa<UndefValue>(PN.getIncomingValue(Idx)) &&
+          Differ(PN.getIncomingValue(Idx), FromSingle)) {
+        T.ExitSelects +=
+            getSelectCost(DL, *UI, PN.getIncomingValue(Idx), FromSingle);
+        break;
+      }
+  }
 }
 
 /// A select per PHI of \p CommonExit whose incoming values from the two
@@ -1439,13 +1464,7 @@ unsigned ControlFlowMelder::pruneAlignments(
     return A != B && Partner.lookup(A) != B;
   };
   // Values from outside the subgraphs, as estimateCost counts them.
-  SmallPtrSet<const BasicBlock *, 16> CandBlocks;
-  for (auto [B1, B2] : Cand.Blocks) {
-    CandBlocks.insert(B1);
-    CandBlocks.insert(B2);
-  }
-  if (Cand.Single)
-    CandBlocks.insert(Cand.Single);
+  SmallPtrSet<const BasicBlock *, 16> CandBlocks = getCandidateBlocks(Cand);
   auto IsOutside = [&](const Value *V) {
     const auto *I = dyn_cast<Instruction>(V);
     return !I || !CandBlocks.contains(I->getParent());
