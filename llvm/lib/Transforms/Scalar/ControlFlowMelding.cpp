@@ -361,6 +361,23 @@ struct ExitEdge {
   BasicBlock *NewPred;
 };
 
+/// How the values of a candidate's two sides correspond once it is melded:
+/// an aligned pair, and a pair of copied PHIs that mergeCopiedPhis will
+/// merge, become one value (Partner maps the true side's to the false
+/// side's); values defined outside the candidate's blocks are shared.
+struct MeldValues {
+  DenseMap<const Value *, const Value *> Partner;
+  SmallPtrSet<const BasicBlock *, 16> Blocks;
+  /// True if melded code needs a select to use \p A and \p B.
+  bool differ(const Value *A, const Value *B) const {
+    return A != B && Partner.lookup(A) != B;
+  }
+  bool isOutside(const Value *V) const {
+    const auto *I = dyn_cast<Instruction>(V);
+    return !I || !Blocks.contains(I->getParent());
+  }
+};
+
 /// The estimate of estimateCost, in issued instructions.
 struct MeldCost {
   uint64_t Saved = 0;
@@ -588,6 +605,9 @@ private:
   uint64_t getSavedLatency(BasicBlock *B1, BasicBlock *B2,
                            uint64_t &Total) const;
   uint64_t getBlockLatency(BasicBlock *BB) const;
+  MeldValues getMeldValues(const MeldCandidate &Cand,
+                           ArrayRef<InstrAlignment> Alignments,
+                           unsigned &PhiSelects) const;
   MeldCost estimateCost(const DivergentRegion &R, const MeldCandidate &Cand,
                         ArrayRef<InstrAlignment> Alignments) const;
   void addAlignmentCost(const InstrAlignment &Alignment, DifferFn Differ,
@@ -969,6 +989,22 @@ getCandidateBlocks(const MeldCandidate &Cand) {
   return Blocks;
 }
 
+/// The MeldValues of \p Cand with \p Alignments; adds the selects the merged
+/// PHIs need to \p PhiSelects.
+MeldValues ControlFlowMelder::getMeldValues(const MeldCandidate &Cand,
+                                            ArrayRef<InstrAlignment> Alignments,
+                                            unsigned &PhiSelects) const {
+  MeldValues Values;
+  for (const InstrAlignment &Alignment : Alignments)
+    for (const AlignedPair &P : Alignment)
+      if (P.isMatch())
+        Values.Partner[P.True] = P.False;
+  if (Cand.Kind == MeldKind::RegionRegion)
+    pairCopiedPhis(Cand, F.getDataLayout(), *UI, Values.Partner, PhiSelects);
+  Values.Blocks = getCandidateBlocks(Cand);
+  return Values;
+}
+
 /// What the melded code saves and what it adds, in instructions a wave
 /// issues when both sides of the branch run (the case melding is for):
 ///   saved: each aligned pair issues once instead of twice (getIssueCost);
@@ -996,27 +1032,16 @@ ControlFlowMelder::estimateCost(const DivergentRegion &R,
                                 const MeldCandidate &Cand,
                                 ArrayRef<InstrAlignment> Alignments) const {
   MeldCostTerms T;
-  // Operands that are themselves an aligned pair become one value.
-  DenseMap<const Value *, const Value *> Partner;
-  for (const InstrAlignment &Alignment : Alignments)
-    for (const AlignedPair &P : Alignment)
-      if (P.isMatch())
-        Partner[P.True] = P.False;
-  if (Cand.Kind == MeldKind::RegionRegion)
-    pairCopiedPhis(Cand, F.getDataLayout(), *UI, Partner, T.Selects);
+  MeldValues Values = getMeldValues(Cand, Alignments, T.Selects);
   auto Differ = [&](const Value *A, const Value *B) {
-    return A != B && Partner.lookup(A) != B;
+    return Values.differ(A, B);
   };
   // A select of two values from outside the subgraphs is emitted once
   // (OperandSelects); count it once.
-  SmallPtrSet<const BasicBlock *, 16> CandBlocks = getCandidateBlocks(Cand);
-  auto IsOutside = [&](const Value *V) {
-    const auto *I = dyn_cast<Instruction>(V);
-    return !I || !CandBlocks.contains(I->getParent());
-  };
   DenseSet<std::pair<const Value *, const Value *>> Counted;
   auto IsShared = [&](const Value *A, const Value *B) {
-    return IsOutside(A) && IsOutside(B) && !Counted.insert({A, B}).second;
+    return Values.isOutside(A) && Values.isOutside(B) &&
+           !Counted.insert({A, B}).second;
   };
   for (const InstrAlignment &Alignment : Alignments)
     addAlignmentCost(Alignment, Differ, IsShared, T);
@@ -1441,7 +1466,12 @@ unsigned ControlFlowMelder::pruneAlignments(
     const MeldCandidate &Cand,
     MutableArrayRef<InstrAlignment> Alignments) const {
   const DataLayout &DL = F.getDataLayout();
-  DenseMap<const Value *, const Value *> Partner;
+  unsigned PhiSelects = 0;
+  MeldValues Values = getMeldValues(Cand, Alignments, PhiSelects);
+  auto Differ = [&](const Value *A, const Value *B) {
+    return Values.differ(A, B);
+  };
+  auto IsOutside = [&](const Value *V) { return Values.isOutside(V); };
   DenseMap<const Instruction *, const Instruction *> AlignedWith;
   // Instructions of the alignments, matched or not.
   SmallPtrSet<const Instruction *, 32> InAlignments;
@@ -1450,25 +1480,9 @@ unsigned ControlFlowMelder::pruneAlignments(
       for (const Instruction *I : {P.True, P.False})
         if (I)
           InAlignments.insert(I);
-      if (P.isMatch()) {
-        Partner[P.True] = P.False;
+      if (P.isMatch())
         AlignedWith[P.True] = P.False;
-      }
     }
-  // PHIs of melded regions that will be merged take one value, like pairs.
-  if (Cand.Kind == MeldKind::RegionRegion) {
-    unsigned PhiSelects = 0;
-    pairCopiedPhis(Cand, DL, *UI, Partner, PhiSelects);
-  }
-  auto Differ = [&](const Value *A, const Value *B) {
-    return A != B && Partner.lookup(A) != B;
-  };
-  // Values from outside the subgraphs, as estimateCost counts them.
-  SmallPtrSet<const BasicBlock *, 16> CandBlocks = getCandidateBlocks(Cand);
-  auto IsOutside = [&](const Value *V) {
-    const auto *I = dyn_cast<Instruction>(V);
-    return !I || !CandBlocks.contains(I->getParent());
-  };
   // Selects of two outside values, how many pairs need each, and which
   // selects each pair was counted for.
   using ValuePair = std::pair<const Value *, const Value *>;
@@ -1531,7 +1545,7 @@ unsigned ControlFlowMelder::pruneAlignments(
           continue;
         for (const ValuePair &Key : CountedFor.lookup(P.True))
           --OutsideUses[Key];
-        Partner.erase(P.True);
+        Values.Partner.erase(P.True);
         AlignedWith.erase(P.True);
         Alignment[K] = {P.True, nullptr};
         Alignment.insert(Alignment.begin() + K + 1, {nullptr, P.False});
