@@ -100,9 +100,11 @@
 //     copied onto b's side as empty blocks, b takes the place of p, and every
 //     conditional branch of the copy gets a constant condition that leads to
 //     b, and from b on to the exit of G by the shortest way (b's lanes skip
-//     the rest of G). b's values reach their users through PHIs at its
-//     dominance frontier (SSAUpdater, poison on the paths the copy never
-//     takes). G and its copy are isomorphic and are melded as regions.
+//     the rest of G). The copies b's lanes pass through are the replica's
+//     route (ReplicaRoute); the others are bypassed. b's values reach their
+//     users through PHIs at its dominance frontier (SSAUpdater, poison on
+//     the paths the copy never takes). G and its copy are isomorphic and are
+//     melded as regions.
 //  5. Code generation (meldSubgraphs):
 //     a. Pre-processing: an instruction defined on the path between the region
 //        entry and the subgraph entry B1 (or a PHI of B1) that is used in or
@@ -118,6 +120,8 @@
 //        A short run that cannot trap or touch memory (isSpeculatableRun) is
 //        speculated instead: it stays in the melded block and runs for every
 //        lane (the backend would drop the skip branch around it anyway).
+//        A block of G melded with a bypassed copy is entered by G's lanes
+//        only: its code stays unguarded and it branches on G's condition.
 //     e. PHIs of interior blocks of melded regions are copied (both of them);
 //        each lane only ever uses the copy of its own path. Pairs of copies
 //        that take equal values on all edges but one become one PHI with a
@@ -208,9 +212,10 @@
 // * Every lane executes exactly the instructions of its own path, in the
 //   original order, with its own operands: aligned instructions execute once
 //   per lane with selected operands; unaligned instructions only execute
-//   behind a branch on C. In particular no store, load, call or trapping
-//   instruction is executed on a lane that would not have executed it, and no
-//   load-select-store sequence is ever created.
+//   behind a branch on C, or in a melded block that only their side's lanes
+//   enter (a region block melded with a bypassed replica). In particular no
+//   store, load, call or trapping instruction is executed on a lane that would
+//   not have executed it, and no load-select-store sequence is ever created.
 // * In a melded region every lane follows the image of its own path: the
 //   subgraphs are isomorphic and every interior branch selects the lane's own
 //   condition (a constant for a replicated region, so the lanes of the single
@@ -295,6 +300,8 @@ STATISTIC(NumSelects, "Number of selects inserted");
 STATISTIC(NumUnpredicatedRuns, "Number of unaligned runs unpredicated");
 STATISTIC(NumSpeculatedRuns,
           "Number of short unaligned runs left unpredicated (speculated)");
+STATISTIC(NumBypassedRuns, "Number of runs of region blocks left unguarded "
+                           "because their replica is bypassed");
 
 namespace {
 enum class MeldMode { DARM, Diamond };
@@ -402,6 +409,7 @@ struct MeldStats {
   unsigned Selects = 0;
   unsigned Runs = 0;
   unsigned Speculated = 0;
+  unsigned Bypassed = 0;
 };
 
 /// The selects that give melded instructions the operands of each lane's
@@ -494,6 +502,9 @@ struct MeldCandidate {
   /// Set once the region has been replicated and Blocks maps the region onto
   /// its replica.
   bool Replicated = false;
+  /// The replica blocks off the replica's route, which the single block's
+  /// lanes never enter.
+  SmallPtrSet<BasicBlock *, 4> BypassedReplicas;
 
   BasicBlock *getEntry(unsigned Side) const {
     if (Kind == MeldKind::BlockRegion && !Replicated && Side != RegionSide)
@@ -501,6 +512,27 @@ struct MeldCandidate {
     return Side == 0 ? Blocks.front().first : Blocks.front().second;
   }
   bool isValid() const { return !Blocks.empty(); }
+};
+
+/// The route of the single block's lanes through the replica of a
+/// basic-block/region candidate's region, in terms of the region's blocks
+/// (before replication): from the region's entry, each conditional branch
+/// heads for the partner while it is still ahead, then for the region's
+/// exit, so that the lanes leave the region as early as they can. The
+/// replicas of the blocks off the route are bypassed.
+class ReplicaRoute {
+public:
+  explicit ReplicaRoute(const MeldCandidate &Cand);
+  /// The constant condition of the replica of region block \p BB's
+  /// conditional branch.
+  bool takesTrue(const BasicBlock *BB) const;
+  bool contains(const BasicBlock *BB) const { return Route.contains(BB); }
+
+private:
+  const MeldCandidate &Cand;
+  /// Region blocks from which the partner can be reached.
+  SmallPtrSet<const BasicBlock *, 8> ReachesPartner;
+  SmallPtrSet<const BasicBlock *, 8> Route;
 };
 
 /// A successor of a divergent switch and the case values that lead to it.
@@ -618,6 +650,7 @@ private:
   void addBlockRegionBranchSaving(const DivergentRegion &R,
                                   const MeldCandidate &Cand, DifferFn Differ,
                                   MeldCostTerms &T) const;
+  void addReplicaRunCost(const MeldCandidate &Cand, MeldCostTerms &T) const;
   void addExitSelects(const MeldCandidate &Cand, BasicBlock *CommonExit,
                       DifferFn Differ, MeldCostTerms &T) const;
   bool isAlignable(const Instruction &I) const;
@@ -639,8 +672,8 @@ private:
                      ArrayRef<InstrAlignment> Alignments,
                      ArrayRef<PathValue> PathValues);
   BasicBlock *emitMeldedBody(BasicBlock *Cur, const InstrAlignment &Alignment,
-                             Value *Cond, OperandSelects &Selects,
-                             MeldStats &Stats);
+                             Value *Cond, std::optional<unsigned> OnlySide,
+                             OperandSelects &Selects, MeldStats &Stats);
   void emitExitBranch(
       BasicBlock *From, ArrayRef<ExitEdge> Edges, BasicBlock *Exit1,
       BasicBlock *Exit2, Value *Cond, MeldStats &Stats,
@@ -826,8 +859,20 @@ static unsigned getIssueCost(const Instruction &I) {
 static unsigned getSelectCost(const DataLayout &DL, const UniformityInfo &UI,
                               const Value *A, const Value *B) {
   Type *Ty = A->getType();
-  if (Ty->isIntOrIntVectorTy(1))
+  if (Ty->isIntOrIntVectorTy(1)) {
+    // Lane masks: s_and, s_andn2 and s_or in general; one operation with a
+    // constant operand (C & A, C | B, and with the inverted condition
+    // !C | A, !C & B, which may take another compare); C itself for
+    // true/false.
+    auto *KA = dyn_cast<ConstantInt>(A), *KB = dyn_cast<ConstantInt>(B);
+    if (KA && KB)
+      return KA->isOne() ? 0 : 1;
+    if (KB)
+      return KB->isZero() ? 1 : 2;
+    if (KA)
+      return KA->isOne() ? 1 : 2;
     return 3;
+  }
   uint64_t Bits = DL.getTypeSizeInBits(Ty).getFixedValue();
   if (Ty->isPointerTy() && Bits == 64)
     return 8;
@@ -1024,9 +1069,9 @@ MeldValues ControlFlowMelder::getMeldValues(const MeldCandidate &Cand,
 ///          unaligned instructions that is not speculated (an if-then:
 ///          s_and_saveexec, s_cbranch_execz, s_or; one less without the skip
 ///          branch); one compare for the inverted condition of false-side
-///          runs. A basic-block/region meld is estimated on the single block
-///          and its partner only: the runs of the region's other blocks are
-///          not counted.
+///          runs. A basic-block/region meld aligns the single block with its
+///          partner; the region's other blocks on the replica's route are
+///          runs (addReplicaRunCost).
 MeldCost
 ControlFlowMelder::estimateCost(const DivergentRegion &R,
                                 const MeldCandidate &Cand,
@@ -1048,6 +1093,8 @@ ControlFlowMelder::estimateCost(const DivergentRegion &R,
   BasicBlock *CommonExit = addBranchSaving(R, Cand, Differ, T);
   if (CommonExit)
     addExitSelects(Cand, CommonExit, Differ, T);
+  if (Cand.Kind == MeldKind::BlockRegion)
+    addReplicaRunCost(Cand, T);
 
   MeldCost Cost;
   Cost.Saved = T.Pairs + T.Branches;
@@ -1248,8 +1295,9 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
   return Exits[0] && Exits[0] == Exits[1] ? Exits[0] : nullptr;
 }
 
-/// The branches of a basic-block/region meld. The region's branches stay,
-/// each on `select C, Cond, K` with a constant K for the replica. If the
+/// The branches of a basic-block/region meld. The region's branches on the
+/// replica's route stay, each on `select C, Cond, K` with a constant K for
+/// the replica; those off the route keep their condition. If the
 /// meld covers both sides of the divergent branch, from its successors to
 /// the region's exit (the single block ends in a branch to it), the
 /// divergent branch itself goes away: both of its edges enter the melded
@@ -1261,13 +1309,20 @@ void ControlFlowMelder::addBlockRegionBranchSaving(const DivergentRegion &R,
                                                    MeldCostTerms &T) const {
   const DataLayout &DL = F.getDataLayout();
   LLVMContext &Ctx = F.getContext();
+  unsigned RS = Cand.RegionSide;
+  // The select of two values, \p InRegion on the region's side and \p
+  // OtherSide on the single block's.
+  auto SelectCost = [&](const Value *InRegion, const Value *OtherSide) {
+    return RS == 0 ? getSelectCost(DL, *UI, InRegion, OtherSide)
+                   : getSelectCost(DL, *UI, OtherSide, InRegion);
+  };
+  ReplicaRoute Route(Cand);
   for (auto [BB, Same] : Cand.Blocks)
     if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
-        Br && Br->isConditional())
-      T.Selects +=
-          getSelectCost(DL, *UI, Br->getCondition(), ConstantInt::getTrue(Ctx));
+        Br && Br->isConditional() && Route.contains(BB))
+      T.Selects += SelectCost(Br->getCondition(),
+                              ConstantInt::getBool(Ctx, Route.takesTrue(BB)));
   auto *EntryBr = cast<BranchInst>(R.Entry->getTerminator());
-  unsigned RS = Cand.RegionSide;
   if (EntryBr->getSuccessor(RS) != Cand.getEntry(RS) ||
       EntryBr->getSuccessor(1 - RS) != Cand.Single ||
       Cand.Exits[RS] != R.Exit || Cand.Single->getSingleSuccessor() != R.Exit)
@@ -1284,10 +1339,32 @@ void ControlFlowMelder::addBlockRegionBranchSaving(const DivergentRegion &R,
       if (Region.contains(PN.getIncomingBlock(Idx)) &&
           !isa<UndefValue>(PN.getIncomingValue(Idx)) &&
           Differ(PN.getIncomingValue(Idx), FromSingle)) {
-        T.ExitSelects +=
-            getSelectCost(DL, *UI, PN.getIncomingValue(Idx), FromSingle);
+        T.ExitSelects += SelectCost(PN.getIncomingValue(Idx), FromSingle);
         break;
       }
+  }
+}
+
+/// The region blocks of a basic-block/region meld other than the partner are
+/// melded with empty replicas, so each one's code becomes a run of the
+/// region's side. On the replica's route the single block's lanes pass by
+/// and the run is unpredicated (or speculated) like any other; off the route
+/// only the region's lanes enter, and it costs nothing.
+void ControlFlowMelder::addReplicaRunCost(const MeldCandidate &Cand,
+                                          MeldCostTerms &T) const {
+  ReplicaRoute Route(Cand);
+  for (auto [BB, Same] : Cand.Blocks) {
+    if (BB == Cand.Partner || !Route.contains(BB))
+      continue;
+    SmallVector<Instruction *, 32> Body = getBodyInstructions(BB);
+    SmallVector<const Instruction *, 16> Run(Body.begin(), Body.end());
+    if (isSpeculatableRun(Run) || all_of(Run, [](const Instruction *I) {
+          return isIgnoredInstruction(*I);
+        }))
+      continue;
+    T.Runs += RunOverhead - (isSkipBranchDropped(Run) ? 1 : 0);
+    if (Cand.RegionSide == 1)
+      T.InvertedCond = 1;
   }
 }
 
@@ -1944,6 +2021,32 @@ bool ControlFlowMelder::getBlockRegionCandidate(const DivergentRegion &R,
   return true;
 }
 
+ReplicaRoute::ReplicaRoute(const MeldCandidate &Cand) : Cand(Cand) {
+  SmallPtrSet<const BasicBlock *, 8> InRegion;
+  for (auto [BB, Same] : Cand.Blocks)
+    InRegion.insert(BB);
+  SmallVector<const BasicBlock *, 8> Worklist = {Cand.Partner};
+  while (!Worklist.empty()) {
+    const BasicBlock *BB = Worklist.pop_back_val();
+    if (InRegion.count(BB) && ReachesPartner.insert(BB).second)
+      append_range(Worklist, predecessors(BB));
+  }
+  // The region is acyclic (basic-block/region melds require it): the walk
+  // ends at the region's exit.
+  for (const BasicBlock *BB = Cand.Blocks.front().first;
+       InRegion.count(BB) && Route.insert(BB).second;) {
+    auto *Br = cast<BranchInst>(BB->getTerminator());
+    BB = Br->getSuccessor(Br->isConditional() && !takesTrue(BB) ? 1 : 0);
+  }
+}
+
+bool ReplicaRoute::takesTrue(const BasicBlock *BB) const {
+  auto *Br = cast<BranchInst>(BB->getTerminator());
+  if (BB == Cand.Partner || !ReachesPartner.count(BB))
+    return Br->getSuccessor(1) != Cand.Exits[Cand.RegionSide];
+  return ReachesPartner.count(Br->getSuccessor(0));
+}
+
 /// Region replication for basic-block/region melding: build a copy G' of the
 /// region's CFG on the single block's side, with empty blocks except for the
 /// single block itself, which takes the place of its partner. Every
@@ -1959,18 +2062,7 @@ void ControlFlowMelder::replicateRegion(MeldCandidate &Cand) {
   BasicBlock *SinglePred = Single->getSinglePredecessor();
   BasicBlock *SingleSucc = Single->getSingleSuccessor();
   BasicBlock *RegionExit = Cand.Exits[RS];
-
-  // Blocks of the region from which the partner can be reached.
-  SmallPtrSet<BasicBlock *, 8> InRegion, ReachesPartner;
-  for (auto [BB, Same] : Cand.Blocks)
-    InRegion.insert(BB);
-  SmallVector<BasicBlock *, 8> Worklist = {Cand.Partner};
-  while (!Worklist.empty()) {
-    BasicBlock *BB = Worklist.pop_back_val();
-    if (!InRegion.count(BB) || !ReachesPartner.insert(BB).second)
-      continue;
-    append_range(Worklist, predecessors(BB));
-  }
+  ReplicaRoute Route(Cand);
 
   DenseMap<BasicBlock *, BasicBlock *> Copy;
   for (auto [BB, Same] : Cand.Blocks)
@@ -1992,15 +2084,13 @@ void ControlFlowMelder::replicateRegion(MeldCandidate &Cand) {
       BranchInst::Create(Target(Br->getSuccessor(0)), Copy[BB]);
       continue;
     }
-    // Head for the partner while it is still ahead, then for the region's
-    // exit, so that the lanes of the single block leave the region as early
-    // as they can.
-    bool TakeTrue = BB == Cand.Partner || !ReachesPartner.count(BB)
-                        ? Br->getSuccessor(1) != RegionExit
-                        : ReachesPartner.count(Br->getSuccessor(0)) != 0;
     BranchInst::Create(Target(Br->getSuccessor(0)), Target(Br->getSuccessor(1)),
-                       ConstantInt::getBool(Ctx, TakeTrue), Copy[BB]);
+                       ConstantInt::getBool(Ctx, Route.takesTrue(BB)),
+                       Copy[BB]);
   }
+  for (auto [BB, Same] : Cand.Blocks)
+    if (!Route.contains(BB))
+      Cand.BypassedReplicas.insert(Copy[BB]);
   BasicBlock *ReplicaEntry = Copy[Cand.Blocks.front().first];
   if (ReplicaEntry != Single)
     SinglePred->getTerminator()->replaceSuccessorWith(Single, ReplicaEntry);
@@ -2251,10 +2341,13 @@ bool ControlFlowMelder::collectAllPathValues(
 }
 
 /// Emit the aligned instructions of one pair of blocks, starting at the end
-/// of \p Cur. Returns the block in which the emitted code ends.
+/// of \p Cur. If only the lanes of side \p OnlySide enter the melded block,
+/// that side's runs need no guard. Returns the block in which the emitted
+/// code ends.
 BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
                                               const InstrAlignment &Alignment,
                                               Value *Cond,
+                                              std::optional<unsigned> OnlySide,
                                               OperandSelects &Selects,
                                               MeldStats &Stats) {
   LLVMContext &Ctx = F.getContext();
@@ -2291,12 +2384,13 @@ BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
                        (Side == 0) == (Alignment[L].True != nullptr);
          ++L)
       RunCode.push_back(Side == 0 ? Alignment[L].True : Alignment[L].False);
-    if (isSpeculatableRun(SmallVector<const Instruction *, 8>(RunCode.begin(),
-                                                              RunCode.end()))) {
+    bool Bypassed = OnlySide == Side;
+    if (Bypassed || isSpeculatableRun(SmallVector<const Instruction *, 8>(
+                        RunCode.begin(), RunCode.end()))) {
       for (Instruction *I : RunCode)
         I->moveBefore(*Cur, Cur->end());
       K += RunCode.size();
-      ++Stats.Speculated;
+      ++(Bypassed ? Stats.Bypassed : Stats.Speculated);
       continue;
     }
 
@@ -2481,6 +2575,16 @@ static void mergeCopiedPhis(ArrayRef<std::pair<PHINode *, unsigned>> Copied,
   }
 }
 
+/// The side whose lanes alone enter the melded block of \p B1 and \p B2:
+/// the region's side if the other block is a bypassed replica.
+static std::optional<unsigned> getOnlySide(const MeldCandidate &Cand,
+                                           BasicBlock *B1, BasicBlock *B2) {
+  unsigned RS = Cand.RegionSide;
+  if (Cand.BypassedReplicas.contains(RS == 0 ? B2 : B1))
+    return RS;
+  return std::nullopt;
+}
+
 void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
                                       MeldCandidate &Cand,
                                       ArrayRef<InstrAlignment> PairAlignments,
@@ -2562,8 +2666,9 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
   for (auto [Idx, Pair] : enumerate(Cand.Blocks)) {
     auto [B1, B2] = Pair;
     BasicBlock *Melded = First[B1];
+    std::optional<unsigned> OnlySide = getOnlySide(Cand, B1, B2);
     BasicBlock *End =
-        emitMeldedBody(Melded, Alignments[Idx], Cond, Selects, Stats);
+        emitMeldedBody(Melded, Alignments[Idx], Cond, OnlySide, Selects, Stats);
     Last[B1] = End;
 
     auto *Br1 = cast<BranchInst>(B1->getTerminator());
@@ -2591,11 +2696,16 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
       continue;
     }
     IRBuilder<> Builder(End);
-    Value *Cond2 = Br2->getCondition();
-    if (Cand.SwappedBranches.contains(B1))
-      Cond2 = Builder.CreateNot(Cond2, Cond2->getName() + ".not");
-    Value *BrCond =
-        Builder.CreateSelect(Cond, Br1->getCondition(), Cond2, "meld.cond");
+    Value *BrCond;
+    if (OnlySide) {
+      BrCond = (*OnlySide == 0 ? Br1 : Br2)->getCondition();
+    } else {
+      Value *Cond2 = Br2->getCondition();
+      if (Cand.SwappedBranches.contains(B1))
+        Cond2 = Builder.CreateNot(Cond2, Cond2->getName() + ".not");
+      BrCond =
+          Builder.CreateSelect(Cond, Br1->getCondition(), Cond2, "meld.cond");
+    }
     BranchInst::Create(Targets[0], Targets[1], BrCond, End);
   }
 
@@ -2631,6 +2741,7 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
   NumSelects += Stats.Selects;
   NumUnpredicatedRuns += Stats.Runs;
   NumSpeculatedRuns += Stats.Speculated;
+  NumBypassedRuns += Stats.Bypassed;
   switch (Cand.Kind) {
   case MeldKind::BlockBlock:
     ++NumBlockBlockMelds;
@@ -2655,6 +2766,9 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
            << ore::NV("Selects", Stats.Selects) << " selects, "
            << ore::NV("UnpredicatedRuns", Stats.Runs) << " unpredicated runs, "
            << ore::NV("SpeculatedRuns", Stats.Speculated) << " speculated";
+    if (Stats.Bypassed)
+      Remark << ", " << ore::NV("BypassedRuns", Stats.Bypassed)
+             << " unguarded (bypassed by the replica)";
     if (Cand.Cyclic)
       Remark << ", in subgraphs with " << ore::NV("Loops", Cand.Loops)
              << " loop(s)";

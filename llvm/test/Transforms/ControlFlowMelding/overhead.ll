@@ -154,9 +154,10 @@ join:
 ; divergent branch to the join, so the branch goes away (3 + 3); the address
 ; computations and the loads pair (2). Added: the select of the two LDS
 ; base addresses (2: both uniform) and the select that the region's branch
-; takes (`select C, %q, true`, 3). Saves 8, adds 5; without the branch,
-; 2 against 5, rejected.
-; GUARD: remark: <unknown>:0:0: melding t0 and f saves an estimated 8 issued instructions and adds 5
+; takes: the replica heads for the exit, `select C, %q, false`, one s_and
+; of lane masks (1; a select of two lane masks costs 3). Saves 8, adds 3;
+; without the branch, 2 against 3, rejected.
+; GUARD: remark: <unknown>:0:0: melding t0 and f saves an estimated 8 issued instructions and adds 3
 ; GUARD-NOT: melding t0 and f saves 8 instructions
 define amdgpu_kernel void @block_region_covers_both(ptr addrspace(3) %p, ptr addrspace(3) %r, ptr addrspace(1) %out) {
 entry:
@@ -184,5 +185,46 @@ join:
   %x = phi i32 [ %v, %t0 ], [ %v, %t1 ], [ %w, %f ]
   %pz = getelementptr inbounds i32, ptr addrspace(1) %out, i32 0
   store i32 %x, ptr addrspace(1) %pz, align 4
+  ret void
+}
+
+; Basic-block/region with code on the replica's route: `f` melds with `t1`,
+; and the replica leads f's lanes through `t0`, whose volatile store becomes
+; a run that needs a guard (-cf-meld-run-overhead, 3); t0's branch takes
+; `select C, %q, true` (!C | %q: 2). Saves 12, adds 13; the estimate used to
+; leave the guard out (adds 10) and melded.
+; GUARD: remark: <unknown>:0:0: melding t0 and f saves an estimated 12 issued instructions and adds 13
+; GUARD: remark: <unknown>:0:0: melding t0 and f saves 12 instructions but its selects and unpredicated runs add 13
+define amdgpu_kernel void @block_region_run_on_route(ptr addrspace(1) %p, ptr addrspace(1) %r, ptr addrspace(1) %out, i32 %x) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp ult i32 %tid, 16
+  br i1 %c, label %t0, label %f
+
+t0:
+  %po = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %tid
+  store volatile i32 %x, ptr addrspace(1) %po, align 4
+  %q = icmp sgt i32 %tid, %x
+  br i1 %q, label %t1, label %join
+
+t1:
+  %pp = getelementptr inbounds i32, ptr addrspace(1) %p, i32 %tid
+  %v = load i32, ptr addrspace(1) %pp, align 4
+  %a0 = mul i32 %v, %x
+  %a1 = add i32 %a0, %x
+  %a = xor i32 %a1, 5
+  store i32 %a, ptr addrspace(1) %pp, align 4
+  br label %join
+
+f:
+  %pr = getelementptr inbounds i32, ptr addrspace(1) %r, i32 %tid
+  %w = load i32, ptr addrspace(1) %pr, align 4
+  %b0 = mul i32 %w, %x
+  %b1 = add i32 %b0, %x
+  %b = xor i32 %b1, 5
+  store i32 %b, ptr addrspace(1) %pr, align 4
+  br label %join
+
+join:
   ret void
 }
