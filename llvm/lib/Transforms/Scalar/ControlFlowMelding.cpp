@@ -136,7 +136,7 @@
 //        the selects are cheaper than its EXEC-mask code); PHIs merge the
 //        values of several exiting edges.
 //  6. Clean up with simplifyCFG (hoisting, sinking and block speculation off),
-//     remove selects with equal operands, and start over.
+//     fold the PHIs and selects left trivial (InstSimplify), and start over.
 //
 // Chain splitting
 // ---------------
@@ -255,6 +255,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -300,6 +301,8 @@ STATISTIC(NumSelects, "Number of selects inserted");
 STATISTIC(NumUnpredicatedRuns, "Number of unaligned runs unpredicated");
 STATISTIC(NumSpeculatedRuns,
           "Number of short unaligned runs left unpredicated (speculated)");
+STATISTIC(NumFolded,
+          "Number of PHIs and selects folded after melding (InstSimplify)");
 STATISTIC(NumBypassedRuns, "Number of runs of region blocks left unguarded "
                            "because their replica is bypassed");
 
@@ -679,6 +682,7 @@ private:
       BasicBlock *Exit2, Value *Cond, MeldStats &Stats,
       SmallVectorImpl<std::pair<PHINode *, unsigned>> *MergedPhis = nullptr);
   void simplifyFunction();
+  void foldTrivialPhisAndSelects();
 
   void emitMissed(StringRef RemarkName, BasicBlock &BB, const Twine &Msg);
 };
@@ -3336,13 +3340,30 @@ void ControlFlowMelder::simplifyFunction() {
         Changed |= simplifyCFG(BB, *TTI, nullptr, Options, LoopHeaders);
   }
 
-  // Post-processing: drop selects whose operands became equal (e.g. after
-  // simplifyCFG merged duplicate PHIs).
-  for (Instruction &I : make_early_inc_range(instructions(F))) {
-    auto *SI = dyn_cast<SelectInst>(&I);
-    if (SI && SI->getTrueValue() == SI->getFalseValue()) {
-      SI->replaceAllUsesWith(SI->getTrueValue());
-      SI->eraseFromParent();
+  foldTrivialPhisAndSelects();
+}
+
+/// Post-processing: fold the PHIs and selects that melding and simplifyCFG
+/// left trivial, e.g. a PHI whose incoming values became equal when
+/// simplifyCFG merged blocks, a select of two equal values or on a constant
+/// condition, and then the PHIs and selects that used them. Only PHIs and
+/// selects, which is what melding creates, and only with InstSimplify, which
+/// creates no instructions.
+void ControlFlowMelder::foldTrivialPhisAndSelects() {
+  DominatorTree DomTree(F);
+  const SimplifyQuery SQ(F.getDataLayout(), &DomTree);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Instruction &I : make_early_inc_range(instructions(F))) {
+      if (!isa<PHINode>(I) && !isa<SelectInst>(I))
+        continue;
+      Value *V = simplifyInstruction(&I, SQ.getWithInstruction(&I));
+      if (!V || V == &I)
+        continue;
+      I.replaceAllUsesWith(V);
+      I.eraseFromParent();
+      ++NumFolded;
+      Changed = true;
     }
   }
 }

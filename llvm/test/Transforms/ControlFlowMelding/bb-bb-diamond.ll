@@ -61,7 +61,7 @@ define amdgpu_kernel void @exit_phis(ptr addrspace(1) %out, i32 %x) {
 ; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]], i32 [[X:%.*]]) #[[ATTR0]] {
 ; CHECK-NEXT:  [[ENTRY:.*:]]
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; CHECK-NEXT:    [[CMP:%.*]] = icmp eq i32 [[TID]], 0
+; CHECK-NEXT:    [[CMP:%.*]] = icmp ult i32 [[TID]], 4
 ; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], i32 [[TID]], i32 3
 ; CHECK-NEXT:    [[A1:%.*]] = add nsw i32 [[X]], [[MELD_SEL]]
 ; CHECK-NEXT:    [[A2:%.*]] = mul nsw i32 [[A1]], 7
@@ -72,7 +72,7 @@ define amdgpu_kernel void @exit_phis(ptr addrspace(1) %out, i32 %x) {
 ;
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
-  %cmp = icmp eq i32 %tid, 0
+  %cmp = icmp ult i32 %tid, 4
   br i1 %cmp, label %then, label %else
 
 then:

@@ -40,7 +40,6 @@ define amdgpu_kernel void @merge(ptr addrspace(1) %a, ptr addrspace(1) %out, i32
 ; DARM-NEXT:    [[RIGHT_NOT:%.*]] = xor i1 [[RIGHT]], true
 ; DARM-NEXT:    [[BRMERGE:%.*]] = select i1 [[LEFT_NOT]], i1 true, i1 [[RIGHT_NOT]]
 ; DARM-NEXT:    [[DOTMUX:%.*]] = select i1 [[LEFT_NOT]], i1 false, i1 true
-; DARM-NEXT:    [[VA_MUX:%.*]] = select i1 [[LEFT_NOT]], i32 [[VA]], i32 poison
 ; DARM-NEXT:    br i1 [[BRMERGE]], label %[[MELD]], label %[[CMP_BOTH:.*]]
 ; DARM:       [[CMP_BOTH]]:
 ; DARM-NEXT:    [[PB:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[A]], i32 [[J]]
@@ -49,7 +48,7 @@ define amdgpu_kernel void @merge(ptr addrspace(1) %a, ptr addrspace(1) %out, i32
 ; DARM-NEXT:    br label %[[MELD]]
 ; DARM:       [[MELD]]:
 ; DARM-NEXT:    [[MELD_SIDE:%.*]] = phi i1 [ [[LESS]], %[[CMP_BOTH]] ], [ [[DOTMUX]], %[[LOOP]] ]
-; DARM-NEXT:    [[VB_PHI_FUNNEL:%.*]] = phi i32 [ [[VB]], %[[CMP_BOTH]] ], [ [[VA_MUX]], %[[LOOP]] ]
+; DARM-NEXT:    [[VB_PHI_FUNNEL:%.*]] = phi i32 [ [[VB]], %[[CMP_BOTH]] ], [ [[VA]], %[[LOOP]] ]
 ; DARM-NEXT:    [[PO_A:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[OUT]], i32 [[K]]
 ; DARM-NEXT:    [[MELD_SEL1:%.*]] = select i1 [[MELD_SIDE]], i32 [[VA]], i32 [[VB_PHI_FUNNEL]]
 ; DARM-NEXT:    store i32 [[MELD_SEL1]], ptr addrspace(1) [[PO_A]], align 4

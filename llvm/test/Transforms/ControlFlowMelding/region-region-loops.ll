@@ -35,17 +35,16 @@ define amdgpu_kernel void @self_loops(ptr addrspace(1) %p, ptr addrspace(1) %out
 ; CHECK-NEXT:    [[MELD_SEL5:%.*]] = select i1 [[C]], i32 [[N]], i32 [[M]]
 ; CHECK-NEXT:    br label %[[MELD1:.*]]
 ; CHECK:       [[MELD_EXIT:.*]]:
-; CHECK-NEXT:    [[R_MELD:%.*]] = phi i32 [ [[ACC_T_NEXT:%.*]], %[[MELD1]] ]
 ; CHECK-NEXT:    [[PO:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
-; CHECK-NEXT:    store i32 [[R_MELD]], ptr addrspace(1) [[PO]], align 4
+; CHECK-NEXT:    store i32 [[R_MELD:%.*]], ptr addrspace(1) [[PO]], align 4
 ; CHECK-NEXT:    ret void
 ; CHECK:       [[MELD1]]:
 ; CHECK-NEXT:    [[I_T:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[I_T_NEXT:%.*]], %[[MELD1]] ]
-; CHECK-NEXT:    [[ACC_T:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[ACC_T_NEXT]], %[[MELD1]] ]
+; CHECK-NEXT:    [[ACC_T:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[R_MELD]], %[[MELD1]] ]
 ; CHECK-NEXT:    [[PA_T:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[P]], i32 [[I_T]]
 ; CHECK-NEXT:    [[V_T:%.*]] = load i32, ptr addrspace(1) [[PA_T]], align 4
 ; CHECK-NEXT:    [[W_T:%.*]] = mul i32 [[V_T]], [[MELD_SEL2]]
-; CHECK-NEXT:    [[ACC_T_NEXT]] = add i32 [[ACC_T]], [[W_T]]
+; CHECK-NEXT:    [[R_MELD]] = add i32 [[ACC_T]], [[W_T]]
 ; CHECK-NEXT:    [[I_T_NEXT]] = add i32 [[I_T]], 1
 ; CHECK-NEXT:    [[DONE_T:%.*]] = icmp eq i32 [[I_T_NEXT]], [[MELD_SEL5]]
 ; CHECK-NEXT:    br i1 [[DONE_T]], label %[[MELD_EXIT]], label %[[MELD1]]
@@ -138,7 +137,7 @@ define amdgpu_kernel void @diamond_loops(ptr addrspace(1) %p, ptr addrspace(1) %
 ; CHECK-NEXT:    br label %[[MELD1:.*]]
 ; CHECK:       [[MELD1]]:
 ; CHECK-NEXT:    [[I_T:%.*]] = phi i32 [ 0, %[[MELD]] ], [ [[I_T_NEXT:%.*]], %[[MELD4:.*]] ]
-; CHECK-NEXT:    [[MELD_SEL7:%.*]] = phi i32 [ [[ACC_T_ENTRY]], %[[MELD]] ], [ [[ACC_T_NEXT:%.*]], %[[MELD4]] ]
+; CHECK-NEXT:    [[ACC_T:%.*]] = phi i32 [ [[ACC_T_ENTRY]], %[[MELD]] ], [ [[R_MELD:%.*]], %[[MELD4]] ]
 ; CHECK-NEXT:    [[PA_T:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[P]], i32 [[I_T]]
 ; CHECK-NEXT:    [[V_T:%.*]] = load i32, ptr addrspace(1) [[PA_T]], align 4
 ; CHECK-NEXT:    [[ODD_T:%.*]] = trunc i32 [[V_T]] to i1
@@ -150,13 +149,12 @@ define amdgpu_kernel void @diamond_loops(ptr addrspace(1) %p, ptr addrspace(1) %
 ; CHECK-NEXT:    [[Y_T:%.*]] = shl i32 [[V_T]], [[MELD_SEL5]]
 ; CHECK-NEXT:    br label %[[MELD4]]
 ; CHECK:       [[MELD_EXIT:.*]]:
-; CHECK-NEXT:    [[R_MELD:%.*]] = phi i32 [ [[ACC_T_NEXT]], %[[MELD4]] ]
 ; CHECK-NEXT:    [[PO:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
 ; CHECK-NEXT:    store i32 [[R_MELD]], ptr addrspace(1) [[PO]], align 4
 ; CHECK-NEXT:    ret void
 ; CHECK:       [[MELD4]]:
 ; CHECK-NEXT:    [[Z_T:%.*]] = phi i32 [ [[X_T]], %[[MELD3]] ], [ [[Y_T]], %[[MELD2]] ]
-; CHECK-NEXT:    [[ACC_T_NEXT]] = add i32 [[MELD_SEL7]], [[Z_T]]
+; CHECK-NEXT:    [[R_MELD]] = add i32 [[ACC_T]], [[Z_T]]
 ; CHECK-NEXT:    [[I_T_NEXT]] = add i32 [[I_T]], 1
 ; CHECK-NEXT:    [[DONE_T:%.*]] = icmp eq i32 [[I_T_NEXT]], [[N]]
 ; CHECK-NEXT:    br i1 [[DONE_T]], label %[[MELD_EXIT]], label %[[MELD1]]
