@@ -228,3 +228,43 @@ f:
 join:
   ret void
 }
+
+; Exit PHIs of lane masks with constant incoming values: both sides leave
+; to `join`, whose PHIs become `select C, true, false` (that is C: free) and
+; `select C, false, true` (!C: 1), not 3 each as a select of two lane
+; masks. With the pointer select (8) the meld adds 9 against 10 saved and
+; is taken; at 3 each it added 14 and was rejected, although melding takes
+; the kernel from 35 to 23 wave-instructions on the emulator (gfx90a -O3,
+; one wave, either lowering).
+; GUARD: remark: <unknown>:0:0: melding then and else saves an estimated 10 issued instructions and adds 9
+; GUARD-NOT: melding then and else saves 10 instructions but
+define amdgpu_kernel void @exit_lane_mask_phi(ptr addrspace(1) %p, ptr addrspace(1) %q, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp ult i32 %tid, 16
+  br i1 %c, label %then, label %else
+
+then:
+  %pa = getelementptr inbounds i32, ptr addrspace(1) %p, i32 %tid
+  %va = load i32, ptr addrspace(1) %pa, align 4
+  %xa = mul i32 %va, %tid
+  store i32 %xa, ptr addrspace(1) %pa, align 4
+  br label %join
+
+else:
+  %pb = getelementptr inbounds i32, ptr addrspace(1) %q, i32 %tid
+  %vb = load i32, ptr addrspace(1) %pb, align 4
+  %xb = mul i32 %vb, %tid
+  store i32 %xb, ptr addrspace(1) %pb, align 4
+  br label %join
+
+join:
+  %side = phi i1 [ true, %then ], [ false, %else ]
+  %notside = phi i1 [ false, %then ], [ true, %else ]
+  %v = phi i32 [ %xa, %then ], [ %xb, %else ]
+  %r = select i1 %side, i32 %v, i32 7
+  %s = select i1 %notside, i32 %r, i32 9
+  %po = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %s, ptr addrspace(1) %po, align 4
+  ret void
+}
