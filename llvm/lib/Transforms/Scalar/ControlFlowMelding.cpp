@@ -650,6 +650,8 @@ private:
   BasicBlock *addBranchSaving(const DivergentRegion &R,
                               const MeldCandidate &Cand, DifferFn Differ,
                               MeldCostTerms &T) const;
+  bool joinsOtherSide(const DivergentRegion &R, unsigned Other,
+                      BasicBlock *Join) const;
   void addBlockRegionBranchSaving(const DivergentRegion &R,
                                   const MeldCandidate &Cand, DifferFn Differ,
                                   MeldCostTerms &T) const;
@@ -1261,7 +1263,9 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
                       ? First->getSingleSuccessor()
                       : Cand.Exits[Side];
     Absorbed[Side] = First == EntryBr->getSuccessor(Side) &&
-                     (Exits[Side] == R.Exit || SameExitBranch);
+                     (Exits[Side] == R.Exit || SameExitBranch ||
+                      (Cand.Kind == MeldKind::BlockBlock &&
+                       joinsOtherSide(R, 1 - Side, Exits[Side])));
     if (!Absorbed[Side])
       continue;
     bool Dropped = false;
@@ -1297,6 +1301,20 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
     }
   }
   return Exits[0] && Exits[0] == Exits[1] ? Exits[0] : nullptr;
+}
+
+/// Whether lanes of side \p Other of \p R also enter \p Join, the block
+/// after the other side's first block, before the region's exit. Then the
+/// other side has no code of its own once its first block is melded: its
+/// lanes wait at \p Join, and the divergent branch needs no arm for them
+/// (in DARM's mergesort step, the `a[j]` side's block goes to the store
+/// block that the `a[i]` side's compare also branches to).
+bool ControlFlowMelder::joinsOtherSide(const DivergentRegion &R, unsigned Other,
+                                       BasicBlock *Join) const {
+  BasicBlock *OtherEntry = R.Entry->getTerminator()->getSuccessor(Other);
+  return Join && Join != R.Exit &&
+         any_of(predecessors(Join),
+                [&](BasicBlock *P) { return DT->dominates(OtherEntry, P); });
 }
 
 /// The branches of a basic-block/region meld. The region's branches on the
