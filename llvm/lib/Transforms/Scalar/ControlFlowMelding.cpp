@@ -1303,12 +1303,12 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
   return Exits[0] && Exits[0] == Exits[1] ? Exits[0] : nullptr;
 }
 
-/// Whether lanes of side \p Other of \p R also enter \p Join, the block
-/// after the other side's first block, before the region's exit. Then the
-/// other side has no code of its own once its first block is melded: its
-/// lanes wait at \p Join, and the divergent branch needs no arm for them
-/// (in DARM's mergesort step, the `a[j]` side's block goes to the store
-/// block that the `a[i]` side's compare also branches to).
+/// Whether lanes of side \p Other of \p R also enter \p Join, the block that
+/// the first block of R's remaining side goes to, before the region's exit.
+/// Then the remaining side has no code of its own once its first block is
+/// melded: its lanes wait at \p Join, and the divergent branch needs no arm
+/// for them (in DARM's mergesort step, the `a[j]` side's block goes to the
+/// store block that the `a[i]` side's compare also branches to).
 bool ControlFlowMelder::joinsOtherSide(const DivergentRegion &R, unsigned Other,
                                        BasicBlock *Join) const {
   BasicBlock *OtherEntry = R.Entry->getTerminator()->getSuccessor(Other);
