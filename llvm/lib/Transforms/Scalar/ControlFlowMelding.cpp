@@ -1453,7 +1453,10 @@ bool ControlFlowMelder::areCompatible(const Instruction *I1,
     const Value *Op2 = getPartnerOperand(I1, I2, Idx);
     if (Op1 == Op2)
       continue;
+    // A swifterror value can only be loaded, stored and passed as a
+    // swifterror argument: no select of it.
     if (Op1->getType()->isTokenTy() || Op1->getType()->isMetadataTy() ||
+        Op1->isSwiftError() || Op2->isSwiftError() ||
         !canReplaceOperandWithVariable(I1, Idx) ||
         !canReplaceOperandWithVariable(I2, Idx))
       return false;
