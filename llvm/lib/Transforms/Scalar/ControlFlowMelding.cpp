@@ -84,18 +84,18 @@
 //     operands of a commutative operation if more of them are then equal
 //     (commuted operands; `a + b` against `b + c`). The *partner operand* of
 //     operand i is then operand 1 - i, otherwise operand i. A match scores
-//     latency
-//     + 2 minus the number of differing operands (at least 1); each gap
+//     latency + 2 minus the number of differing operands (at least 1); each gap
 //     costs 2. Alignment pruning (not in the paper; pruneAlignments) then
-//     unmatches every pair of speculatable instructions whose selects cost
-//     more than issuing both instructions would. Net-benefit check (not in
-//     the paper; estimateCost): with both sides of the branch running, the
-//     meld must save more issued instructions (the aligned pairs, weighted by
-//     their expansion, and the EXEC-mask code of the branch for every side
-//     it absorbs) than it adds (selects for differing operands and for exit
-//     PHIs, -cf-meld-run-overhead per unpredicated run; a speculated run
-//     costs nothing); otherwise it is rejected with an OverheadExceedsSaving
-//     remark.
+//     unmatches every pair of speculatable instructions whose selects cost more
+//     than issuing both instructions and selecting their results would (two
+//     address computations on different tables and rows: a select of the two
+//     addresses, not of the tables and of the rows). Net-benefit check (not in
+//     the paper; estimateCost): with both sides of the branch running, the meld
+//     must save more issued instructions (the aligned pairs, weighted by their
+//     expansion, and the EXEC-mask code of the branch for every side it
+//     absorbs) than it adds (selects for differing operands and for exit PHIs,
+//     -cf-meld-run-overhead per unpredicated run; a speculated run costs
+//     nothing); otherwise it is rejected with an OverheadExceedsSaving remark.
 //  4. Region replication (basic-block/region, replicateRegion): G's CFG is
 //     copied onto b's side as empty blocks, b takes the place of p, and every
 //     conditional branch of the copy gets a constant condition that leads to
@@ -889,6 +889,21 @@ static unsigned getSelectCost(const DataLayout &DL, const UniformityInfo &UI,
   return Parts;
 }
 
+/// The select that gives operand \p Idx of a melded \p User the values
+/// \p A and \p B of the two paths (getSelectCost), plus one add if it
+/// replaces a constant base address of a getelementptr: a constant base
+/// (an LDS or global variable) folds into the immediate offset of the memory
+/// instruction or of the address arithmetic, a selected one is added to the
+/// offset by an instruction of its own.
+static unsigned getOperandSelectCost(const DataLayout &DL,
+                                     const UniformityInfo &UI,
+                                     const Instruction &User, unsigned Idx,
+                                     const Value *A, const Value *B) {
+  bool SelectedBase = isa<GetElementPtrInst>(User) && Idx == 0 &&
+                      isa<Constant>(A) && isa<Constant>(B);
+  return getSelectCost(DL, UI, A, B) + (SelectedBase ? 1 : 0);
+}
+
 /// The backend drops the s_cbranch_execz around a predicated block of fewer
 /// than amdgpu-skip-threshold (12) instructions without memory accesses.
 static bool isSkipBranchDropped(ArrayRef<const Instruction *> Code) {
@@ -1172,7 +1187,7 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
         Value *Op2 = getPartnerOperand(P.True, P.False, Idx, Differ);
         if (Differ(Op1, Op2) && !IsShared(Op1, Op2) &&
             InBlock.insert({Op1, Op2}).second)
-          T.Selects += getSelectCost(DL, *UI, Op1, Op2);
+          T.Selects += getOperandSelectCost(DL, *UI, *P.True, Idx, Op1, Op2);
       }
       ++K;
       continue;
@@ -1556,9 +1571,11 @@ static bool isPrunable(const Instruction *I) {
 /// is exact: melding pair P issues one instruction instead of two and adds
 /// a select per differing operand (an operand pair is not differing if it is
 /// itself an aligned pair, and a select of two outside values that another
-/// pair also needs is shared); leaving P unaligned issues both, and every
-/// aligned user that took P as one operand, and every PHI or other user
-/// outside the alignments, then needs a select. A pair of speculatable
+/// pair also needs is shared, and a getelementptr that takes a select of
+/// two constant bases needs an add for it); leaving P unaligned issues
+/// both, and the aligned users that took P as one operand and the PHIs and
+/// other users outside the alignments then share one select of the two
+/// results. A pair of speculatable
 /// instructions (isPrunable) whose selects cost more than that is
 /// unmatched; its two instructions stay where they were, as short runs that
 /// are speculated. Each unmatching lowers the issued instructions the
@@ -1595,13 +1612,13 @@ unsigned ControlFlowMelder::pruneAlignments(
       const Value *Op1 = P.True->getOperand(Idx);
       const Value *Op2 = getPartnerOperand(P.True, P.False, Idx, Differ);
       if (Differ(Op1, Op2))
-        Fn(Op1, Op2);
+        Fn(Idx, Op1, Op2);
     }
   };
   for (const InstrAlignment &Alignment : Alignments)
     for (const AlignedPair &P : Alignment)
       if (P.isMatch())
-        ForEachDiffering(P, [&](const Value *Op1, const Value *Op2) {
+        ForEachDiffering(P, [&](unsigned, const Value *Op1, const Value *Op2) {
           if (IsOutside(Op1) && IsOutside(Op2)) {
             ++OutsideUses[{Op1, Op2}];
             CountedFor[P.True].push_back({Op1, Op2});
@@ -1611,29 +1628,31 @@ unsigned ControlFlowMelder::pruneAlignments(
   // Selects that keeping P aligned needs.
   auto KeepCost = [&](const AlignedPair &P) {
     unsigned Cost = 0;
-    ForEachDiffering(P, [&](const Value *Op1, const Value *Op2) {
+    ForEachDiffering(P, [&](unsigned Idx, const Value *Op1, const Value *Op2) {
       if (!IsOutside(Op1) || !IsOutside(Op2) || OutsideUses[{Op1, Op2}] == 1)
-        Cost += getSelectCost(DL, *UI, Op1, Op2);
+        Cost += getOperandSelectCost(DL, *UI, *P.True, Idx, Op1, Op2);
     });
     return Cost;
   };
-  // Instructions and selects that unmatching P adds.
+  // Instructions and selects that unmatching P adds. Its two results need
+  // one select, whoever uses it: the melded block of P dominates every user
+  // of its results, so the copies OperandSelects makes in later blocks are
+  // common subexpressions that GVN and EarlyCSE in the backend's IR
+  // pipeline remove.
   auto UnmatchCost = [&](const AlignedPair &P) {
-    unsigned Cost = getIssueCost(*P.True);
-    unsigned SelectCost = getSelectCost(DL, *UI, P.True, P.False);
-    bool OtherUsers = false;
+    bool NeedsSelect = false;
     for (const Use &U : P.True->uses()) {
       const auto *User = cast<Instruction>(U.getUser());
       const Instruction *UserPartner = AlignedWith.lookup(User);
-      if (UserPartner && getPartnerOperand(User, UserPartner, U.getOperandNo(),
-                                           Differ) == P.False)
-        Cost += SelectCost;
-      else if (!InAlignments.contains(User))
-        OtherUsers = true;
+      NeedsSelect |=
+          !InAlignments.contains(User) ||
+          (UserPartner && getPartnerOperand(User, UserPartner, U.getOperandNo(),
+                                            Differ) == P.False);
     }
     for (const User *U : P.False->users())
-      OtherUsers |= !InAlignments.contains(cast<Instruction>(U));
-    return Cost + (OtherUsers ? SelectCost : 0);
+      NeedsSelect |= !InAlignments.contains(cast<Instruction>(U));
+    return getIssueCost(*P.True) +
+           (NeedsSelect ? getSelectCost(DL, *UI, P.True, P.False) : 0);
   };
 
   unsigned Unmatched = 0;

@@ -4,6 +4,9 @@
 ; RUN:   -pass-remarks=cf-meld < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld,verify -disable-output < %s
 
+@ta = internal addrspace(3) global [4 x [64 x i32]] poison
+@tb = internal addrspace(3) global [4 x [64 x i32]] poison
+
 ; Alignment pruning: after instruction alignment, a pair of speculatable
 ; instructions whose selects cost more than issuing both instructions is
 ; unmatched; both stay in the melded block and run for every lane.
@@ -92,6 +95,142 @@ else:
   %s2 = shl i32 %tid, 5
   %r2 = add i32 %s2, %k
   store i32 %r2, ptr addrspace(1) %pt, align 4
+  br label %exit
+
+exit:
+  ret void
+}
+
+; Two address computations that share no table and no row (SB3's ta[s]
+; against tb[t]): melded, the GEP would need a select of the two tables,
+; which then no longer fold into the offset of the LDS access, and a select
+; of the rows. The GEPs are unmatched and the load and store take a select
+; of the two addresses.
+; REMARK: remark: <unknown>:0:0: melded basic-block-basic-block with profitability {{.*}}: 3 aligned pairs, 1 selects, 0 unpredicated runs, 2 speculated
+define amdgpu_kernel void @gep_tables_and_rows(i32 %k) {
+; CHECK-LABEL: define amdgpu_kernel void @gep_tables_and_rows(
+; CHECK-SAME: i32 [[K:%.*]]) #[[ATTR0]] {
+; CHECK-NEXT:  [[ENTRY:.*:]]
+; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; CHECK-NEXT:    [[BIT:%.*]] = and i32 [[TID]], 1
+; CHECK-NEXT:    [[C:%.*]] = icmp eq i32 [[BIT]], 0
+; CHECK-NEXT:    [[S:%.*]] = lshr i32 [[K]], 30
+; CHECK-NEXT:    [[T:%.*]] = and i32 [[K]], 3
+; CHECK-NEXT:    [[PA:%.*]] = getelementptr inbounds [4 x [64 x i32]], ptr addrspace(3) @ta, i32 0, i32 [[S]], i32 [[TID]]
+; CHECK-NEXT:    [[PB:%.*]] = getelementptr inbounds [4 x [64 x i32]], ptr addrspace(3) @tb, i32 0, i32 [[T]], i32 [[TID]]
+; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[C]], ptr addrspace(3) [[PA]], ptr addrspace(3) [[PB]]
+; CHECK-NEXT:    [[VA:%.*]] = load i32, ptr addrspace(3) [[MELD_SEL]], align 4
+; CHECK-NEXT:    [[XA:%.*]] = xor i32 [[VA]], [[K]]
+; CHECK-NEXT:    store i32 [[XA]], ptr addrspace(3) [[MELD_SEL]], align 4
+; CHECK-NEXT:    ret void
+;
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %bit = and i32 %tid, 1
+  %c = icmp eq i32 %bit, 0
+  %s = lshr i32 %k, 30
+  %t = and i32 %k, 3
+  br i1 %c, label %then, label %else
+
+then:
+  %pa = getelementptr inbounds [4 x [64 x i32]], ptr addrspace(3) @ta, i32 0, i32 %s, i32 %tid
+  %va = load i32, ptr addrspace(3) %pa, align 4
+  %xa = xor i32 %va, %k
+  store i32 %xa, ptr addrspace(3) %pa, align 4
+  br label %exit
+
+else:
+  %pb = getelementptr inbounds [4 x [64 x i32]], ptr addrspace(3) @tb, i32 0, i32 %t, i32 %tid
+  %vb = load i32, ptr addrspace(3) %pb, align 4
+  %xb = xor i32 %vb, %k
+  store i32 %xb, ptr addrspace(3) %pb, align 4
+  br label %exit
+
+exit:
+  ret void
+}
+
+; The same tables at the same row: one select of the tables, the GEP stays
+; melded.
+; REMARK: remark: <unknown>:0:0: melded basic-block-basic-block with profitability {{.*}}: 4 aligned pairs, 1 selects, 0 unpredicated runs, 0 speculated
+define amdgpu_kernel void @gep_tables(i32 %k) {
+; CHECK-LABEL: define amdgpu_kernel void @gep_tables(
+; CHECK-SAME: i32 [[K:%.*]]) #[[ATTR0]] {
+; CHECK-NEXT:  [[ENTRY:.*:]]
+; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; CHECK-NEXT:    [[BIT:%.*]] = and i32 [[TID]], 1
+; CHECK-NEXT:    [[C:%.*]] = icmp eq i32 [[BIT]], 0
+; CHECK-NEXT:    [[S:%.*]] = lshr i32 [[K]], 30
+; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[C]], ptr addrspace(3) @ta, ptr addrspace(3) @tb
+; CHECK-NEXT:    [[PA:%.*]] = getelementptr inbounds [4 x [64 x i32]], ptr addrspace(3) [[MELD_SEL]], i32 0, i32 [[S]], i32 [[TID]]
+; CHECK-NEXT:    [[VA:%.*]] = load i32, ptr addrspace(3) [[PA]], align 4
+; CHECK-NEXT:    [[XA:%.*]] = xor i32 [[VA]], [[K]]
+; CHECK-NEXT:    store i32 [[XA]], ptr addrspace(3) [[PA]], align 4
+; CHECK-NEXT:    ret void
+;
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %bit = and i32 %tid, 1
+  %c = icmp eq i32 %bit, 0
+  %s = lshr i32 %k, 30
+  br i1 %c, label %then, label %else
+
+then:
+  %pa = getelementptr inbounds [4 x [64 x i32]], ptr addrspace(3) @ta, i32 0, i32 %s, i32 %tid
+  %va = load i32, ptr addrspace(3) %pa, align 4
+  %xa = xor i32 %va, %k
+  store i32 %xa, ptr addrspace(3) %pa, align 4
+  br label %exit
+
+else:
+  %pb = getelementptr inbounds [4 x [64 x i32]], ptr addrspace(3) @tb, i32 0, i32 %s, i32 %tid
+  %vb = load i32, ptr addrspace(3) %pb, align 4
+  %xb = xor i32 %vb, %k
+  store i32 %xb, ptr addrspace(3) %pb, align 4
+  br label %exit
+
+exit:
+  ret void
+}
+
+; One table, different rows: one select of the rows, the GEP stays melded.
+; REMARK: remark: <unknown>:0:0: melded basic-block-basic-block with profitability {{.*}}: 4 aligned pairs, 1 selects, 0 unpredicated runs, 0 speculated
+define amdgpu_kernel void @gep_rows(i32 %k) {
+; CHECK-LABEL: define amdgpu_kernel void @gep_rows(
+; CHECK-SAME: i32 [[K:%.*]]) #[[ATTR0]] {
+; CHECK-NEXT:  [[ENTRY:.*:]]
+; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; CHECK-NEXT:    [[BIT:%.*]] = and i32 [[TID]], 1
+; CHECK-NEXT:    [[C:%.*]] = icmp eq i32 [[BIT]], 0
+; CHECK-NEXT:    [[S:%.*]] = lshr i32 [[K]], 30
+; CHECK-NEXT:    [[T:%.*]] = and i32 [[K]], 3
+; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[C]], i32 [[S]], i32 [[T]]
+; CHECK-NEXT:    [[PA:%.*]] = getelementptr inbounds [4 x [64 x i32]], ptr addrspace(3) @ta, i32 0, i32 [[MELD_SEL]], i32 [[TID]]
+; CHECK-NEXT:    [[VA:%.*]] = load i32, ptr addrspace(3) [[PA]], align 4
+; CHECK-NEXT:    [[XA:%.*]] = xor i32 [[VA]], [[K]]
+; CHECK-NEXT:    store i32 [[XA]], ptr addrspace(3) [[PA]], align 4
+; CHECK-NEXT:    ret void
+;
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %bit = and i32 %tid, 1
+  %c = icmp eq i32 %bit, 0
+  %s = lshr i32 %k, 30
+  %t = and i32 %k, 3
+  br i1 %c, label %then, label %else
+
+then:
+  %pa = getelementptr inbounds [4 x [64 x i32]], ptr addrspace(3) @ta, i32 0, i32 %s, i32 %tid
+  %va = load i32, ptr addrspace(3) %pa, align 4
+  %xa = xor i32 %va, %k
+  store i32 %xa, ptr addrspace(3) %pa, align 4
+  br label %exit
+
+else:
+  %pb = getelementptr inbounds [4 x [64 x i32]], ptr addrspace(3) @ta, i32 0, i32 %t, i32 %tid
+  %vb = load i32, ptr addrspace(3) %pb, align 4
+  %xb = xor i32 %vb, %k
+  store i32 %xb, ptr addrspace(3) %pb, align 4
   br label %exit
 
 exit:

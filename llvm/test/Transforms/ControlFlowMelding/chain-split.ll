@@ -25,9 +25,9 @@ define amdgpu_kernel void @sb3_shape(ptr addrspace(3) %ta, ptr addrspace(3) %tb,
 ; CHECK-NEXT:    [[T:%.*]] = lshr i32 [[TID]], 2
 ; CHECK-NEXT:    [[BIT:%.*]] = and i32 [[TID]], 1
 ; CHECK-NEXT:    [[C:%.*]] = icmp eq i32 [[BIT]], 0
-; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[C]], ptr addrspace(3) [[TA]], ptr addrspace(3) [[TB]]
-; CHECK-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[C]], i32 [[S]], i32 [[T]]
-; CHECK-NEXT:    [[PA:%.*]] = getelementptr inbounds i32, ptr addrspace(3) [[MELD_SEL]], i32 [[MELD_SEL2]]
+; CHECK-NEXT:    [[PA1:%.*]] = getelementptr inbounds i32, ptr addrspace(3) [[TA]], i32 [[S]]
+; CHECK-NEXT:    [[PB:%.*]] = getelementptr inbounds i32, ptr addrspace(3) [[TB]], i32 [[T]]
+; CHECK-NEXT:    [[PA:%.*]] = select i1 [[C]], ptr addrspace(3) [[PA1]], ptr addrspace(3) [[PB]]
 ; CHECK-NEXT:    [[VA:%.*]] = load i32, ptr addrspace(3) [[PA]], align 4
 ; CHECK-NEXT:    [[XA:%.*]] = xor i32 [[VA]], [[X]]
 ; CHECK-NEXT:    [[MA:%.*]] = mul i32 [[XA]], -1640531535
@@ -37,8 +37,8 @@ define amdgpu_kernel void @sb3_shape(ptr addrspace(3) %ta, ptr addrspace(3) %tb,
 ; CHECK-NEXT:    [[W8:%.*]] = and i32 [[WA]], 8
 ; CHECK-NEXT:    [[P:%.*]] = icmp ne i32 [[W8]], 0
 ; CHECK-NEXT:    [[MELD_COND:%.*]] = select i1 [[C]], i1 [[P]], i1 false
-; CHECK-NEXT:    br i1 [[MELD_COND]], label %[[MELD_THEN:.*]], label %[[MELD:.*]]
-; CHECK:       [[MELD_THEN]]:
+; CHECK-NEXT:    br i1 [[MELD_COND]], label %[[MELD1:.*]], label %[[MELD:.*]]
+; CHECK:       [[MELD1]]:
 ; CHECK-NEXT:    [[S1:%.*]] = add i32 [[S]], 1
 ; CHECK-NEXT:    [[PQ:%.*]] = getelementptr inbounds i32, ptr addrspace(3) [[TA]], i32 [[S1]]
 ; CHECK-NEXT:    [[VQ:%.*]] = load i32, ptr addrspace(3) [[PQ]], align 4
@@ -46,9 +46,9 @@ define amdgpu_kernel void @sb3_shape(ptr addrspace(3) %ta, ptr addrspace(3) %tb,
 ; CHECK-NEXT:    store i32 [[XQ]], ptr addrspace(3) [[PQ]], align 4
 ; CHECK-NEXT:    br label %[[MELD]]
 ; CHECK:       [[MELD]]:
-; CHECK-NEXT:    [[MELD_SEL3:%.*]] = select i1 [[C]], ptr addrspace(3) [[TB]], ptr addrspace(3) [[TA]]
-; CHECK-NEXT:    [[MELD_SEL4:%.*]] = select i1 [[C]], i32 [[T]], i32 [[S]]
-; CHECK-NEXT:    [[PU:%.*]] = getelementptr inbounds i32, ptr addrspace(3) [[MELD_SEL3]], i32 [[MELD_SEL4]]
+; CHECK-NEXT:    [[PU1:%.*]] = getelementptr inbounds i32, ptr addrspace(3) [[TB]], i32 [[T]]
+; CHECK-NEXT:    [[PV:%.*]] = getelementptr inbounds i32, ptr addrspace(3) [[TA]], i32 [[S]]
+; CHECK-NEXT:    [[PU:%.*]] = select i1 [[C]], ptr addrspace(3) [[PU1]], ptr addrspace(3) [[PV]]
 ; CHECK-NEXT:    [[VU:%.*]] = load i32, ptr addrspace(3) [[PU]], align 4
 ; CHECK-NEXT:    [[AU:%.*]] = add i32 [[VU]], [[WA]]
 ; CHECK-NEXT:    [[RU:%.*]] = call i32 @llvm.fshl.i32(i32 [[AU]], i32 [[AU]], i32 7)
