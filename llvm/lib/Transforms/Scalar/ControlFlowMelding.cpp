@@ -894,7 +894,9 @@ static unsigned getSelectCost(const DataLayout &DL, const UniformityInfo &UI,
 /// replaces a constant base address of a getelementptr: a constant base
 /// (an LDS or global variable) folds into the immediate offset of the memory
 /// instruction or of the address arithmetic, a selected one is added to the
-/// offset by an instruction of its own.
+/// offset by an instruction of its own. Alignment pruning compares the two
+/// forms of an address with it; the net-benefit check leaves the add out
+/// (it rejected sb4's melds of address-only blocks, which pay off).
 static unsigned getOperandSelectCost(const DataLayout &DL,
                                      const UniformityInfo &UI,
                                      const Instruction &User, unsigned Idx,
@@ -1187,7 +1189,7 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
         Value *Op2 = getPartnerOperand(P.True, P.False, Idx, Differ);
         if (Differ(Op1, Op2) && !IsShared(Op1, Op2) &&
             InBlock.insert({Op1, Op2}).second)
-          T.Selects += getOperandSelectCost(DL, *UI, *P.True, Idx, Op1, Op2);
+          T.Selects += getSelectCost(DL, *UI, Op1, Op2);
       }
       ++K;
       continue;
@@ -1655,6 +1657,15 @@ unsigned ControlFlowMelder::pruneAlignments(
            (NeedsSelect ? getSelectCost(DL, *UI, P.True, P.False) : 0);
   };
 
+  // The last aligned pair that is not a select stays: without one there is
+  // no meld (tryRegion), and the net-benefit check weighs its selects
+  // against the branch the meld removes.
+  auto IsCore = [](const AlignedPair &P) {
+    return P.isMatch() && !isa<SelectInst>(P.True);
+  };
+  unsigned CorePairs = 0;
+  for (const InstrAlignment &Alignment : Alignments)
+    CorePairs += count_if(Alignment, IsCore);
   unsigned Unmatched = 0;
   for (bool Changed = true; Changed;) {
     Changed = false;
@@ -1662,8 +1673,10 @@ unsigned ControlFlowMelder::pruneAlignments(
       for (size_t K = 0; K < Alignment.size(); ++K) {
         AlignedPair P = Alignment[K];
         if (!P.isMatch() || !isPrunable(P.True) || !isPrunable(P.False) ||
-            KeepCost(P) <= UnmatchCost(P))
+            (IsCore(P) && CorePairs == 1) || KeepCost(P) <= UnmatchCost(P))
           continue;
+        if (IsCore(P))
+          --CorePairs;
         for (const ValuePair &Key : CountedFor.lookup(P.True))
           --OutsideUses[Key];
         Values.Partner.erase(P.True);

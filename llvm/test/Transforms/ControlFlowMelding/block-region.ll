@@ -81,7 +81,10 @@ exit:
 ; the replica's constant branch leads the false lanes to the melded then
 ; block, so the replica of %t.else is bypassed. The melded %t.else is entered
 ; by the true lanes only: its store stays unguarded (no branch on %cmp) and
-; it branches on its own condition.
+; it branches on its own condition. (With the check off, a second round then
+; melds the address computations of the two successors of that branch, their
+; only compatible pair: the volatile store's address is %o + %tid where the
+; melded condition is false.)
 
 ; REMARK: remark: <unknown>:0:0: melded basic-block-region with profitability {{.*}}, 1 unguarded (bypassed by the replica)
 
@@ -95,19 +98,19 @@ define amdgpu_kernel void @bypassed_replica(ptr addrspace(1) %p, ptr addrspace(1
 ; CHECK-NEXT:    [[MELD_COND:%.*]] = select i1 [[CMP]], i1 [[C]], i1 true
 ; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[CMP]], ptr addrspace(1) [[P]], ptr addrspace(1) [[Q]]
 ; CHECK-NEXT:    [[MELD_SEL3:%.*]] = select i1 [[CMP]], i32 1, i32 2
-; CHECK-NEXT:    br i1 [[MELD_COND]], label %[[MELD2:.*]], label %[[MELD1:.*]]
-; CHECK:       [[MELD2]]:
-; CHECK-NEXT:    [[PA:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[MELD_SEL]], i32 [[TID]]
+; CHECK-NEXT:    [[MELD_SEL4:%.*]] = select i1 [[MELD_COND]], ptr addrspace(1) [[MELD_SEL]], ptr addrspace(1) [[O]]
+; CHECK-NEXT:    [[PA:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[MELD_SEL4]], i32 [[TID]]
+; CHECK-NEXT:    br i1 [[MELD_COND]], label %[[MELD_THEN:.*]], label %[[MELD_ELSE:.*]]
+; CHECK:       [[MELD_THEN]]:
 ; CHECK-NEXT:    [[VA:%.*]] = load i32, ptr addrspace(1) [[PA]], align 4
 ; CHECK-NEXT:    [[AA:%.*]] = add i32 [[VA]], [[MELD_SEL3]]
 ; CHECK-NEXT:    store i32 [[AA]], ptr addrspace(1) [[PA]], align 4
 ; CHECK-NEXT:    br label %[[MELD_EXIT:.*]]
+; CHECK:       [[MELD_ELSE]]:
+; CHECK-NEXT:    store volatile i32 [[X]], ptr addrspace(1) [[PA]], align 4
+; CHECK-NEXT:    br label %[[MELD_EXIT]]
 ; CHECK:       [[MELD_EXIT]]:
 ; CHECK-NEXT:    ret void
-; CHECK:       [[MELD1]]:
-; CHECK-NEXT:    [[PO:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[O]], i32 [[TID]]
-; CHECK-NEXT:    store volatile i32 [[X]], ptr addrspace(1) [[PO]], align 4
-; CHECK-NEXT:    br label %[[MELD_EXIT]]
 ;
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()

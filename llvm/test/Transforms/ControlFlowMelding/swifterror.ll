@@ -18,12 +18,10 @@ entry:
   br i1 %c, label %then, label %else
 
 then:
-  %x = getelementptr i8, ptr %arg, i64 8
   store ptr null, ptr %arg, align 8
   br label %exit
 
 else:
-  %y = getelementptr i8, ptr %arg, i64 16
   store ptr null, ptr %err, align 8
   br label %exit
 
