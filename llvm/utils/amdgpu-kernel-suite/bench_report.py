@@ -22,6 +22,7 @@ GROUP_TITLES = {
     "unstructured": "Unstructured control flow",
     "uniform": "Uniform-heavy kernels (scalarization)",
     "coverage": "Instruction coverage (plain kernels)",
+    "bound": "Hand-melded bounds (bounds/: SB1-SB4, -R melded in the source)",
 }
 CLASSES = ("salu", "valu", "smem", "vmem", "lds", "branch", "exec", "waitnop")
 

@@ -125,7 +125,8 @@ class Kernel:
 
 
 KERNELS = {}
-GROUPS = ("darm", "synthetic", "unstructured", "uniform", "coverage")
+GROUPS = ("darm", "synthetic", "unstructured", "uniform", "coverage",
+          "bound")
 
 
 def kernel(source, group, sizes, bench_size=None, name=None, symbol=None):
