@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Run cf-meld over upstream's IR test corpus: no invalid IR, no backend failure.
+"""Run cf-meld over upstream's IR tests: no invalid IR, no backend failure.
 
 Every .ll file under the --corpus directories (searched recursively) that the
 verifier accepts goes through

@@ -1566,23 +1566,21 @@ static bool isPrunable(const Instruction *I) {
          isSafeToSpeculativelyExecute(I);
 }
 
-/// Unmatch aligned pairs that cost more than they save (alignment pruning).
-/// The match score of the alignment is a local heuristic: it cannot see
-/// whether an operand pair is itself aligned, and it prefers a match with
-/// two selects to two gaps. Once the alignment is known, the cost of a pair
-/// is exact: melding pair P issues one instruction instead of two and adds
-/// a select per differing operand (an operand pair is not differing if it is
-/// itself an aligned pair, and a select of two outside values that another
-/// pair also needs is shared, and a getelementptr that takes a select of
-/// two constant bases needs an add for it); leaving P unaligned issues
-/// both, and the aligned users that took P as one operand and the PHIs and
-/// other users outside the alignments then share one select of the two
-/// results. A pair of speculatable
-/// instructions (isPrunable) whose selects cost more than that is
-/// unmatched; its two instructions stay where they were, as short runs that
-/// are speculated. Each unmatching lowers the issued instructions the
-/// alignment implies, and is repeated until no pair qualifies. Returns the
-/// number of pairs unmatched.
+/// Unmatch aligned pairs that cost more than they save (alignment pruning). The
+/// match score of the alignment is a local heuristic: it cannot see whether an
+/// operand pair is itself aligned, and it prefers a match with two selects to
+/// two gaps. Once the alignment is known, the cost of a pair is exact: melding
+/// pair P issues one instruction instead of two and adds a select per differing
+/// operand (an operand pair is not differing if it is itself an aligned pair,
+/// and a select of two outside values that another pair also needs is shared,
+/// and a getelementptr that takes a select of two constant bases needs an add
+/// for it); leaving P unaligned issues both, and the aligned users that took P
+/// as one operand and the PHIs and other users outside the alignments then
+/// share one select of the two results. A pair of speculatable instructions
+/// (isPrunable) whose selects cost more than that is unmatched; its two
+/// instructions stay where they were, as short runs that are speculated. Each
+/// unmatching lowers the issued instructions the alignment implies, and is
+/// repeated until no pair qualifies. Returns the number of pairs unmatched.
 unsigned ControlFlowMelder::pruneAlignments(
     const MeldCandidate &Cand,
     MutableArrayRef<InstrAlignment> Alignments) const {
