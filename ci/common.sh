@@ -36,6 +36,9 @@ UPSTREAM_SUBTREES=(
   clang/include
   clang/lib
   clang/tools/driver
+  lld/include
+  lld/Common
+  lld/ELF
 )
 
 # An extract is complete, and matches the list above, once this stamp exists.
