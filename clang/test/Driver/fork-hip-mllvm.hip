@@ -15,6 +15,13 @@
 // RUN: not cmp -s %t/on/fork-hip-mllvm-hip-amdgcn-amd-amdhsa-gfx90a.o \
 // RUN:   %t/off/fork-hip-mllvm-hip-amdgcn-amd-amdhsa-gfx90a.o
 
+// The same remarks on the terminal.
+// RUN: clang -x hip --offload-arch=gfx90a -O3 --cuda-device-only -c %s \
+// RUN:   -o %t/k.o -Rpass=cf-meld -Rpass-analysis=reconverge-cfg 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=RPASS
+// RPASS: remark: melded region-region {{.*}} [-Rpass=cf-meld]
+// RPASS: remark: every divergent branch already has a post-dominating successor [-Rpass-analysis=reconverge-cfg]
+
 #include <hip/hip_runtime.h>
 
 __global__ void pick(const int *in, int *out) {
