@@ -5,7 +5,9 @@
 # linked code object; the outputs must be byte-identical. The fork's clang
 # gets only the flags that turn its on-by-default features off (control-flow
 # melding at -O3, the reconverging CFG lowering) and finds the device
-# libraries itself; Debian's is told where they are. Prints one line per difference and a summary line.
+# libraries itself; Debian's is told where they are. Code objects are compared
+# without their .comment section, which names the linker (the fork's lld or
+# Debian's). Prints one line per difference and a summary line.
 set -uo pipefail
 fork=$1 debian=$2
 shift 2
@@ -20,13 +22,10 @@ for src in "$@"; do
       # device-library flag): fix it for both.
       flags=(-x hip --cuda-device-only --no-gpu-bundle-output --offload-arch=$cpu
         -cuid=faithfulness)
-      # To cc1 only: the HIP driver also hands -mllvm options to Debian's lld.
-      off=(-Xclang -mllvm -Xclang -amdgpu-cf-meld=0
-        -Xclang -mllvm -Xclang -amdgpu-cf-lowering=structurize)
     else
       flags=(--target=amdgcn-amd-amdhsa -mcpu=$cpu)
-      off=(-mllvm -amdgpu-cf-meld=0 -mllvm -amdgpu-cf-lowering=structurize)
     fi
+    off=(-mllvm -amdgpu-cf-meld=0 -mllvm -amdgpu-cf-lowering=structurize)
     for kind in s co; do
       out=()
       [ $kind = s ] && out=(-S)
@@ -36,6 +35,10 @@ for src in "$@"; do
       "$debian" "${flags[@]}" -O3 "${out[@]}" --rocm-device-lib-path=$libs "$src" \
         -o "$tmp/deb.$kind" 2>"$tmp/deb.err"
       d=$?
+      if [ $kind = co ] && [ $f = 0 ] && [ $d = 0 ]; then
+        /usr/lib/llvm-19/bin/llvm-objcopy --remove-section=.comment "$tmp/fork.co"
+        /usr/lib/llvm-19/bin/llvm-objcopy --remove-section=.comment "$tmp/deb.co"
+      fi
       if [ $f = 0 ] && [ $d = 0 ] && cmp -s "$tmp/fork.$kind" "$tmp/deb.$kind"; then
         same=$((same + 1))
       else
