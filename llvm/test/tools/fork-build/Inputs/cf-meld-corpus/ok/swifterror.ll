@@ -1,7 +1,6 @@
-; Upstream's SimplifyCFG/hoist-sink-swifterror-store.ll in short: cf-meld
-; before session 14 selected between %arg and the swifterror %err, which
-; the verifier rejects. Now the stores do not align; the same swifterror
-; pointer on both sides melds.
+; Upstream's SimplifyCFG/hoist-sink-swifterror-store.ll in short: a select
+; between %arg and the swifterror %err is invalid IR, so cf-meld must not
+; align these stores; the same swifterror pointer on both sides melds.
 define swiftcc void @store_differs(ptr %arg, ptr swifterror %err, i1 %c) {
 entry:
   br i1 %c, label %then, label %else
