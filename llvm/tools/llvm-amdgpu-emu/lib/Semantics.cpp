@@ -1363,6 +1363,9 @@ template <unsigned Kind> Error v_pk_f32(WaveCtx &C, const Instr &I) {
   static const Role Srcs[] = {Role::Src0, Role::Src1, Role::Src2};
   static const Role Mods[] = {Role::Src0Mods, Role::Src1Mods, Role::Src2Mods};
   forActive(C, [&](unsigned L) {
+    // Both halves read their sources before either is written: the
+    // destination pair may also be a source pair.
+    uint32_t Result[2];
     for (unsigned Half = 0; Half != 2; ++Half) {
       float V[3] = {};
       for (unsigned S = 0; S != NumSrc; ++S) {
@@ -1381,8 +1384,10 @@ template <unsigned Kind> Error v_pk_f32(WaveCtx &C, const Instr &I) {
       uint32_t R = asU(D);
       if (!(C.DS.Prog.DenormMode32 & 2))
         R = flushDenorm(R);
-      writeV(C, I.op(Role::VDst), L, R, Half);
+      Result[Half] = R;
     }
+    writeV(C, I.op(Role::VDst), L, Result[0], 0);
+    writeV(C, I.op(Role::VDst), L, Result[1], 1);
   });
   return Error::success();
 }
@@ -2483,10 +2488,10 @@ StringMap<Semantics> buildTable() {
   FP_CMP(LT, TY, FN)                                                           \
   FP_CMP(EQ, TY, FN)                                                           \
   FP_CMP(LE, TY, FN)                                                           \
-  FP_CMP(GT, TY, FN) FP_CMP(LG, TY, FN) FP_CMP(GE, TY, FN) FP_CMP(O, TY, FN)   \
-      FP_CMP(U, TY, FN) FP_CMP(NGE, TY, FN) FP_CMP(NLG, TY, FN)                \
-          FP_CMP(NGT, TY, FN) FP_CMP(NLE, TY, FN) FP_CMP(NEQ, TY, FN)          \
-              FP_CMP(NLT, TY, FN)
+  FP_CMP(GT, TY, FN)                                                           \
+  FP_CMP(LG, TY, FN) FP_CMP(GE, TY, FN) FP_CMP(O, TY, FN) FP_CMP(U, TY, FN)    \
+      FP_CMP(NGE, TY, FN) FP_CMP(NLG, TY, FN) FP_CMP(NGT, TY, FN)              \
+          FP_CMP(NLE, TY, FN) FP_CMP(NEQ, TY, FN) FP_CMP(NLT, TY, FN)
   FP_CMPS("F32", v_cmp_f32)
   FP_CMPS("F64", v_cmp_f64)
 #undef FP_CMPS

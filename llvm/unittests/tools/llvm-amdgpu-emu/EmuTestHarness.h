@@ -102,6 +102,10 @@ inline std::vector<uint8_t> assemble(StringRef CPU, StringRef Asm) {
       T->createMCAsmParser(*STI, *P, *MII, Opts));
   P->setTargetParser(*TAP);
   bool Failed = P->Run(false);
+  // Run() finished the object. The parsers refer to the streamer until they
+  // are destroyed (~AsmParser writes into it), so they go first.
+  TAP.reset();
+  P.reset();
   Str.reset();
   EXPECT_FALSE(Failed) << Diags;
   if (Failed)
