@@ -49,7 +49,7 @@ UPSTREAM_STAMP=$UPSTREAM/.extracted-$(echo "$UPSTREAM_SHA256 ${UPSTREAM_SUBTREES
 DEBIAN_PACKAGES=(
   llvm-19-dev llvm-19-tools clang-19 libclang-19-dev lld-19
   rocm-device-libs libamdhip64-dev googletest
-  cmake ninja-build ccache g++ python3 rsync xz-utils dpkg-dev patch git
+  cmake ninja-build ccache g++ python3 python3-psutil rsync xz-utils dpkg-dev patch git
   zlib1g-dev libzstd-dev libxml2-dev libz3-dev libedit-dev libffi-dev libncurses-dev
   gnuplot-nox
 )

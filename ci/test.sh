@@ -32,7 +32,11 @@ done
 
 log=$BUILD/test/lit.log
 set +e
-python3 "$LIT" -sv --time-tests "$@" "${suites[@]}" 2>&1 | tee "$log"
+# A test that hangs (a miscompiled kernel that never ends) fails after
+# FORK_TEST_TIMEOUT seconds instead of stalling the run (lit needs psutil,
+# so lit runs on the Debian python that python3-psutil is installed for).
+/usr/bin/python3 "$LIT" -sv --time-tests --timeout="${FORK_TEST_TIMEOUT:-900}" "$@" \
+  "${suites[@]}" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
 count() { sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | tail -1; }

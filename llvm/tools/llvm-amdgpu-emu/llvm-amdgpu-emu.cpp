@@ -72,6 +72,13 @@ static cl::opt<std::string>
     Block("block", cl::desc("Workgroup size in work-items: X[,Y[,Z]]"),
           cl::init("1"), cl::cat(EmuCategory));
 
+static cl::opt<uint32_t> DynamicLDS(
+    "dynamic-lds",
+    cl::desc("LDS bytes per workgroup beyond the kernel's fixed group "
+             "segment, as HIP's extern __shared__ arrays use (lds:BYTES "
+             "arguments add theirs)"),
+    cl::cat(EmuCategory));
+
 static cl::opt<std::string> LaunchFile(
     "launch",
     cl::desc("A JSON launch file: kernel, grid, block, arguments, expected "
@@ -111,6 +118,19 @@ static cl::opt<bool>
               cl::desc("Print to stderr how fast the dispatch was emulated "
                        "(wave-instructions per second of host time)"),
               cl::cat(EmuCategory));
+
+static cl::opt<uint64_t>
+    MaxSteps("max-steps",
+             cl::desc("Stop the dispatch with an error after this many "
+                      "wave-instructions (default 2e10)"),
+             cl::init(Executor::DefaultMaxWaveInsts), cl::cat(EmuCategory));
+
+static cl::opt<bool>
+    Strict("strict",
+           cl::desc("Stop at a register read before the s_waitcnt its memory "
+                    "result needs, a missing wait state (gfx9 hazards) or a "
+                    "stale VCCZ"),
+           cl::cat(EmuCategory));
 
 static cl::opt<bool> Trace("trace",
                            cl::desc("Print every executed instruction with "
@@ -313,6 +333,8 @@ static Launch buildLaunch() {
     L.Dims.Grid = check(parseDims(Grid));
   if (LaunchFile.empty() || Block.getNumOccurrences())
     L.Dims.Group = check(parseDims(Block));
+  if (DynamicLDS.getNumOccurrences())
+    L.Dims.DynamicLDSSize = DynamicLDS;
   if (!ArgSpecs.empty()) {
     L.Args.clear();
     for (const std::string &S : ArgSpecs)
@@ -330,6 +352,8 @@ static void runKernel(const CodeObject &CO, const KernelInfo &K, Launch &L) {
     if (DumpInitial)
       printBuffer(L.Args[N], L.Args[N].Bytes, N, "initial");
   }
+  Ex->setMaxWaveInsts(MaxSteps);
+  Ex->setStrict(Strict);
   if (Trace)
     Ex->setTrace(&outs(), TraceLane);
   auto Start = std::chrono::steady_clock::now();

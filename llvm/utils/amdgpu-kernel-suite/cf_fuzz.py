@@ -111,6 +111,9 @@ LANES = 128  # two wave64 waves or four wave32 waves
 WORKGROUP = 64
 LOOP_BOUND = 12
 MASK = 0xFFFFFFFF
+# A program whose loops all stop after LOOP_BOUND iterations runs far fewer
+# wave-instructions; one that never ends stops here, in a few seconds.
+MAX_STEPS = 50_000_000
 
 # X = f(X, lane), one or two per block: (IR template, Python model).
 OPS = {
@@ -789,7 +792,8 @@ def build_and_run(args, ir, launch, cpu, opt, flags, work):
     except RuntimeError as e:
         return f"does not compile ({e})"
     try:
-        run([args.emu, "--launch=" + launch, "--run", co], timeout=args.timeout)
+        run([args.emu, "--launch=" + launch, "--run", "--strict",
+             f"--max-steps={MAX_STEPS}", co], timeout=args.timeout)
     except subprocess.TimeoutExpired:
         return "does not finish"
     except RuntimeError as e:

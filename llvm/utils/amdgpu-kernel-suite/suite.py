@@ -228,14 +228,19 @@ def prepare_case(k, seed, size, directory):
     return write_launch(k.symbol, launch, directory)
 
 
-# Every suite launch finishes in well under a second on the emulator.
+# Every suite launch finishes in well under a second on the emulator (the
+# largest, nqueens at n = 10, runs 5.8 million wave-instructions): a kernel
+# that never ends stops at MAX_STEPS, a few seconds, or at RUN_TIMEOUT.
 RUN_TIMEOUT = 60
+MAX_STEPS = 100_000_000
 
 
 def run_case(emu, co, launch_path, counters_path):
     """Runs one launch; returns (ok, message, counters or None)."""
     try:
-        p = subprocess.run([emu, "--run", "--launch=" + launch_path,
+        p = subprocess.run([emu, "--run", "--strict",
+                            f"--max-steps={MAX_STEPS}",
+                            "--launch=" + launch_path,
                             "--counters-json=" + counters_path, co],
                            capture_output=True, text=True,
                            timeout=RUN_TIMEOUT)

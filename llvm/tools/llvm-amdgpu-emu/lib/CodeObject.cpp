@@ -220,7 +220,8 @@ private:
           {".wavefront_size", &K.WavefrontSize, true},
           {".sgpr_count", &K.SGPRCount, true},
           {".vgpr_count", &K.VGPRCount, true},
-          {".agpr_count", &K.AGPRCount, false}})
+          {".agpr_count", &K.AGPRCount, false},
+          {".max_flat_workgroup_size", &K.MaxFlatWorkgroupSize, false}})
       if (Error E = getU32(Map, Key, *Field, Required, Where))
         return E;
     if (K.WavefrontSize != 32 && K.WavefrontSize != 64)
@@ -254,6 +255,9 @@ private:
     if (Error E = getU32(Map, ".offset", A.Offset, true, ArgWhere))
       return E;
     if (Error E = getU32(Map, ".size", A.Size, true, ArgWhere))
+      return E;
+    if (Error E =
+            getU32(Map, ".pointee_align", A.PointeeAlign, false, ArgWhere))
       return E;
     if (uint64_t(A.Offset) + A.Size > K.KernargSegmentSize)
       return makeError(ArgWhere + " lies outside the kernarg segment");

@@ -41,12 +41,13 @@ namespace amdgpu_emu {
 
 /// One kernel argument from the metadata's '.args' list.
 struct KernelArg {
-  std::string Name;         ///< '.name', empty if absent.
-  std::string ValueKind;    ///< '.value_kind': by_value, global_buffer,
-                            ///< hidden_block_count_x, ...
-  std::string AddressSpace; ///< '.address_space', empty if absent.
-  uint32_t Offset = 0;      ///< '.offset' in the kernarg segment.
-  uint32_t Size = 0;        ///< '.size' in bytes.
+  std::string Name;          ///< '.name', empty if absent.
+  std::string ValueKind;     ///< '.value_kind': by_value, global_buffer,
+                             ///< hidden_block_count_x, ...
+  std::string AddressSpace;  ///< '.address_space', empty if absent.
+  uint32_t Offset = 0;       ///< '.offset' in the kernarg segment.
+  uint32_t Size = 0;         ///< '.size' in bytes.
+  uint32_t PointeeAlign = 0; ///< '.pointee_align' (LDS pointers), 0 if absent.
 
   bool isHidden() const { return StringRef(ValueKind).starts_with("hidden_"); }
 };
@@ -66,6 +67,8 @@ struct KernelInfo {
   uint32_t SGPRCount = 0;
   uint32_t VGPRCount = 0;
   uint32_t AGPRCount = 0;
+  /// '.max_flat_workgroup_size': the largest workgroup the code supports.
+  uint32_t MaxFlatWorkgroupSize = 1024;
   std::vector<KernelArg> Args;
 
   /// The number of user SGPRs the descriptor requests (COMPUTE_PGM_RSRC2).

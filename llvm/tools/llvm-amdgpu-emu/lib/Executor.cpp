@@ -119,8 +119,12 @@ static std::vector<Operand> buildRegisterTable(const MCRegisterInfo &MRI) {
                Name == "XNACK_MASK") {
       O.Kind = OpKind::SGPR;
       O.Dwords = 2;
+    } else if (Name == "M0") {
+      // The pseudo that implicit operands name; its encoding is not M0's.
+      O.Kind = OpKind::SGPR;
+      O.Index = SRegM0;
     } else if (Name == "VCC_LO" || Name == "VCC_HI" || Name == "EXEC_LO" ||
-               Name == "EXEC_HI" || Name == "M0" ||
+               Name == "EXEC_HI" ||
                // M0's MC register is M0_gfxpre11 (encoding 124) or
                // M0_gfx11plus (125); M0 itself is the pseudo.
                Name.starts_with("M0_gfx") || Name.starts_with("FLAT_SCR_LO") ||
@@ -224,6 +228,7 @@ static Expected<std::unique_ptr<Program>> buildProgram(const CodeObject &CO,
   P->Dec = std::move(*D);
   P->Lanes = K.WavefrontSize;
   P->Regs = buildRegisterTable(P->Dec->getRegisterInfo());
+  P->Processor = CO.getProcessor().str();
   P->Decoded = std::move(All);
   const MCInstrInfo &MII = P->Dec->getInstrInfo();
 
@@ -284,6 +289,7 @@ static Expected<std::unique_ptr<Program>> buildProgram(const CodeObject &CO,
     unsigned Opc = DI.Inst.getOpcode();
     auto Pseudo = PseudoOf.find(Opc);
     unsigned PseudoOpc = Pseudo == PseudoOf.end() ? Opc : Pseudo->second;
+    P->PseudoOpcodes.push_back(PseudoOpc);
     for (auto [R, Name] : NamedRoles) {
       int OpIdx = AMDGPU::getNamedOperandIdx(Opc, Name);
       if (OpIdx < 0)
@@ -318,6 +324,12 @@ Executor::~Executor() = default;
 void Executor::setTrace(raw_ostream *OS, int Lane) {
   Prog->Trace = OS;
   Prog->TraceLane = Lane;
+}
+
+void Executor::setMaxWaveInsts(uint64_t N) { Prog->MaxWaveInsts = N; }
+
+void Executor::setStrict(bool Strict) {
+  Prog->Strict = Strict ? buildStrictProgram(*Prog, Prog->Processor) : nullptr;
 }
 
 Expected<std::unique_ptr<Executor>> Executor::create(const CodeObject &CO,
@@ -376,6 +388,8 @@ void fillHiddenArgs(const KernelInfo &K, const DispatchDims &D,
       V = D.Grid[Axis] % D.Group[Axis];
     else if (Kind == "hidden_grid_dims")
       V = Dims;
+    else if (Kind == "hidden_dynamic_lds_size")
+      V = D.DynamicLDSSize;
     else if (Kind == "hidden_shared_base")
       V = SharedApertureBase;
     else if (Kind == "hidden_private_base")
@@ -388,12 +402,56 @@ void fillHiddenArgs(const KernelInfo &K, const DispatchDims &D,
 
 } // namespace
 
-Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
-  const KernelInfo &K = *Kernel;
+/// The largest workgroup the hardware dispatches, in work-items.
+static constexpr uint64_t MaxWorkgroupSize = 1024;
+/// The most LDS one workgroup can allocate (gfx9 and gfx10: 64 KiB).
+static constexpr uint64_t MaxGroupSegmentSize = 64 * 1024;
+
+/// The most scratch one wave can have: COMPUTE_TMPRING_SIZE.WAVESIZE is 13
+/// bits in units of 256 dwords before gfx11 (15 bits of 64 dwords after),
+/// as AMDGPU's getMaxWaveScratchSize() says.
+static constexpr uint64_t MaxWaveScratchSize = ((1u << 13) - 1) * 256 * 4;
+
+/// Why a dispatch of K with Dims cannot run on the hardware, if it cannot.
+static Error checkDispatch(const KernelInfo &K, const DispatchDims &Dims,
+                           unsigned Lanes) {
+  auto Fail = [&](const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(),
+                             ("kernel '" + K.Name + "': " + Msg).str());
+  };
   for (unsigned A = 0; A != 3; ++A)
     if (Dims.Grid[A] == 0 || Dims.Group[A] == 0)
-      return createStringError(inconvertibleErrorCode(),
-                               "grid and workgroup sizes must be positive");
+      return Fail("grid and workgroup sizes must be positive");
+  uint64_t GroupSize = 1;
+  for (unsigned A = 0; A != 3; ++A)
+    GroupSize *= Dims.Group[A];
+  if (GroupSize > MaxWorkgroupSize)
+    return Fail(formatv("a workgroup of {0}x{1}x{2} = {3} work-items exceeds "
+                        "the hardware limit of {4}",
+                        Dims.Group[0], Dims.Group[1], Dims.Group[2], GroupSize,
+                        MaxWorkgroupSize));
+  if (GroupSize > K.MaxFlatWorkgroupSize)
+    return Fail(formatv("a workgroup of {0} work-items exceeds the kernel's "
+                        ".max_flat_workgroup_size of {1}",
+                        GroupSize, K.MaxFlatWorkgroupSize));
+  uint64_t LDSSize = uint64_t(K.GroupSegmentFixedSize) + Dims.DynamicLDSSize;
+  if (LDSSize > MaxGroupSegmentSize)
+    return Fail(formatv("{0} bytes of LDS ({1} fixed, {2} dynamic) exceed the "
+                        "{3} bytes a workgroup can have",
+                        LDSSize, K.GroupSegmentFixedSize, Dims.DynamicLDSSize,
+                        MaxGroupSegmentSize));
+  if (uint64_t(K.PrivateSegmentFixedSize) * Lanes > MaxWaveScratchSize)
+    return Fail(formatv(".private_segment_fixed_size {0} per work-item "
+                        "exceeds the {1} bytes of scratch a wave of {2} can "
+                        "have",
+                        K.PrivateSegmentFixedSize, MaxWaveScratchSize, Lanes));
+  return Error::success();
+}
+
+Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
+  const KernelInfo &K = *Kernel;
+  if (Error E = checkDispatch(K, Dims, Prog->Lanes))
+    return E;
   if (Kernarg.size() > K.KernargSegmentSize)
     return createStringError(
         inconvertibleErrorCode(),
@@ -417,7 +475,7 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
     put(Pkt, 12 + 4 * A, Dims.Grid[A], 4);
   }
   put(Pkt, 24, K.PrivateSegmentFixedSize, 4);
-  put(Pkt, 28, K.GroupSegmentFixedSize, 4);
+  put(Pkt, 28, K.GroupSegmentFixedSize + Dims.DynamicLDSSize, 4);
   put(Pkt, 32, ImageBase + K.DescriptorAddr, 8);
   put(Pkt, 40, KernargAddr, 8);
 
@@ -432,7 +490,8 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
     DS.FinalStates = &FinalStates;
   std::array<uint32_t, 3> Groups;
   for (unsigned A = 0; A != 3; ++A)
-    Groups[A] = (Dims.Grid[A] + Dims.Group[A] - 1) / Dims.Group[A];
+    Groups[A] =
+        uint32_t((uint64_t(Dims.Grid[A]) + Dims.Group[A] - 1) / Dims.Group[A]);
   for (uint32_t Z = 0; Z != Groups[2]; ++Z)
     for (uint32_t Y = 0; Y != Groups[1]; ++Y)
       for (uint32_t X = 0; X != Groups[0]; ++X)

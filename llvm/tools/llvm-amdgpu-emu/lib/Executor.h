@@ -13,7 +13,8 @@
 //     VCC at 106, M0 at 124, EXEC at 126, ...), SCC, a PC, and per lane 256
 //     VGPRs and 256 AGPRs. Vector instructions write only lanes whose EXEC
 //     bit is set; scalar instructions ignore EXEC.
-//   - Memory completes immediately: s_waitcnt, s_nop and s_sleep do nothing.
+//   - Memory completes immediately: s_waitcnt, s_nop and s_sleep do nothing
+//     (strict mode checks that the code waits as hardware needs, Strict.h).
 //   - The waves of a workgroup run round-robin, each until it reaches
 //     s_barrier or s_endpgm; a barrier releases when every wave of the
 //     workgroup that has not ended has reached it. Workgroups run one after
@@ -73,6 +74,9 @@ struct Counters {
 struct DispatchDims {
   std::array<uint32_t, 3> Grid = {1, 1, 1};
   std::array<uint32_t, 3> Group = {1, 1, 1};
+  /// LDS bytes per workgroup beyond the kernel's fixed group segment: what
+  /// `__local` pointer arguments and HIP's `extern __shared__` arrays use.
+  uint32_t DynamicLDSSize = 0;
 };
 
 /// The architectural state of one wave after it ended: registers a unit
@@ -122,6 +126,17 @@ public:
   Error run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg);
 
   const Counters &getCounters() const { return Stats; }
+
+  /// A generous bound on the wave-instructions of one dispatch: a kernel
+  /// that loops forever stops with an error instead of hanging.
+  static constexpr uint64_t DefaultMaxWaveInsts = 20000000000ull;
+  /// Stop a dispatch with an error once it has executed more than N
+  /// wave-instructions (tests size this to the kernel).
+  void setMaxWaveInsts(uint64_t N);
+
+  /// Check in-flight memory results, wait states and VCCZ as the hardware
+  /// needs them (Strict.h): a violation stops the run with an error.
+  void setStrict(bool Strict);
 
   /// Print every executed instruction, with its wave and EXEC, to OS; with
   /// Lane >= 0 also the VGPR result of that lane.

@@ -15,6 +15,7 @@
 #define LLVM_TOOLS_LLVM_AMDGPU_EMU_EXECUTORIMPL_H
 
 #include "Executor.h"
+#include "Strict.h"
 #include "llvm/ADT/DenseMap.h"
 #include <array>
 #include <vector>
@@ -132,6 +133,13 @@ struct Program {
   unsigned FlatOffsetBits = 13;
   raw_ostream *Trace = nullptr; ///< Where to print each executed instruction.
   int TraceLane = -1;           ///< Also print this lane's VGPR results.
+  /// The dispatch stops with an error after this many wave-instructions.
+  uint64_t MaxWaveInsts = Executor::DefaultMaxWaveInsts;
+  std::string Processor;
+  /// Per instruction: the pseudo of its opcode (the opcode itself if none).
+  std::vector<unsigned> PseudoOpcodes;
+  /// Strict mode's facts (Strict.h), or null when strict mode is off.
+  std::unique_ptr<StrictProgram> Strict;
 };
 
 struct Wave {
@@ -143,6 +151,8 @@ struct Wave {
   /// Private (scratch) memory, PrivateSize bytes per lane, lane-major.
   std::vector<uint8_t> Priv;
   uint32_t PrivateSize = 0;
+  /// In-flight results and recent definitions, in strict mode.
+  std::unique_ptr<StrictWave> Strict;
 };
 
 struct DispatchState {

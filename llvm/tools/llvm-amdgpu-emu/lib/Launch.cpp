@@ -228,6 +228,12 @@ Expected<LaunchArg> amdgpu_emu::parseArgSpec(StringRef Spec) {
     append(A.Bytes, A.Type, *V);
     return A;
   }
+  if (F.size() == 2 && F[0] == "lds") {
+    A.IsLDS = true;
+    if (F[1].getAsInteger(0, A.LDSBytes) || A.LDSBytes == 0)
+      return makeError("bad " + What + " (expected lds:BYTES, BYTES > 0)");
+    return A;
+  }
   if (F.size() < 4 || F[0] != "buf" || !parseElemType(F[1]))
     return makeError("bad " + What +
                      " (expected TYPE:V or buf:TYPE:COUNT:INIT, TYPE one of "
@@ -506,11 +512,22 @@ Expected<LaunchArg> LaunchFileParser::parseArg(const json::Value &V,
   static const StringRef Known[] = {
       "buffer",      "value",     "type",   "count", "data",
       "file",        "fill",      "seq",    "rand",  "expect",
-      "expect_file", "tolerance", "output", "name"};
+      "expect_file", "tolerance", "output", "name",  "lds"};
   for (const auto &KV : *O)
     if (!is_contained(Known, StringRef(KV.first)))
       return error(Where, "unknown key '" + StringRef(KV.first) + "'");
   LaunchArg A;
+  if (const json::Value *LDS = O->get("lds")) {
+    std::optional<int64_t> Bytes = LDS->getAsInteger();
+    if (!Bytes || *Bytes <= 0 || *Bytes > UINT32_MAX || O->size() > 2 ||
+        (O->size() == 2 && !O->get("name")))
+      return error(Where, "a dynamic LDS argument is {\"lds\": BYTES} "
+                          "(and an optional \"name\"), BYTES > 0");
+    A.IsLDS = true;
+    A.LDSBytes = uint32_t(*Bytes);
+    A.Desc = Where + " (lds)";
+    return A;
+  }
   std::optional<StringRef> Buffer = O->getString("buffer");
   std::optional<StringRef> Type = Buffer ? Buffer : O->getString("type");
   if (!Type || !parseElemType(*Type))
@@ -538,9 +555,40 @@ Expected<LaunchArg> LaunchFileParser::parseArg(const json::Value &V,
   return A;
 }
 
+/// Launch files nest a few levels (top level, args, an argument, a value
+/// list); json::parse recurses once per level, so deeper text is refused
+/// before it is parsed.
+static constexpr unsigned MaxLaunchFileDepth = 64;
+
+/// The deepest nesting of arrays and objects in JSON text, outside strings.
+static unsigned jsonDepth(StringRef Text) {
+  unsigned Depth = 0, Max = 0;
+  bool InString = false;
+  for (size_t I = 0; I != Text.size(); ++I) {
+    char C = Text[I];
+    if (InString) {
+      if (C == '\\')
+        ++I;
+      else if (C == '"')
+        InString = false;
+    } else if (C == '"') {
+      InString = true;
+    } else if (C == '[' || C == '{') {
+      Max = std::max(Max, ++Depth);
+    } else if ((C == ']' || C == '}') && Depth) {
+      --Depth;
+    }
+  }
+  return Max;
+}
+
 Expected<Launch> LaunchFileParser::parse(StringRef Text) {
-  static const StringRef TopLevelKeys[] = {"kernel", "grid", "block", "args",
-                                           "comment"};
+  static const StringRef TopLevelKeys[] = {"kernel", "grid",    "block",
+                                           "args",   "comment", "dynamic_lds"};
+  if (unsigned Depth = jsonDepth(Text); Depth > MaxLaunchFileDepth)
+    return makeError(FileName + ": arrays and objects nest " + Twine(Depth) +
+                     " deep; a launch file nests at most " +
+                     Twine(MaxLaunchFileDepth));
   Expected<json::Value> Root = json::parse(Text);
   if (!Root)
     return makeError(FileName +
@@ -562,6 +610,12 @@ Expected<Launch> LaunchFileParser::parse(StringRef Text) {
     return Block.takeError();
   L.Dims.Grid = *Grid;
   L.Dims.Group = *Block;
+  if (const json::Value *Dyn = O->get("dynamic_lds")) {
+    std::optional<int64_t> Bytes = Dyn->getAsInteger();
+    if (!Bytes || *Bytes < 0 || *Bytes > UINT32_MAX)
+      return error("dynamic_lds", "expected a byte count");
+    L.Dims.DynamicLDSSize = uint32_t(*Bytes);
+  }
   const json::Array *Args = O->getArray("args");
   if (O->get("args") && !Args)
     return error("args", "expected a list");
@@ -606,9 +660,28 @@ amdgpu_emu::bindArguments(Executor &Ex, const KernelInfo &K, Launch &L) {
   for (const KernelArg *A : Explicit)
     End = std::max(End, A->Offset + A->Size);
   std::vector<uint8_t> Kernarg(End, 0);
+  uint32_t LDSEnd = L.Dims.DynamicLDSSize; ///< Dynamic LDS bytes so far.
   for (size_t I = 0; I != Explicit.size(); ++I) {
     const KernelArg &KA = *Explicit[I];
     LaunchArg &A = L.Args[I];
+    bool WantsLDS = KA.ValueKind == "dynamic_shared_pointer";
+    if (A.IsLDS != WantsLDS)
+      return makeError("argument " + Twine(I) + " of '" + K.Name + "' is " +
+                       KA.ValueKind + " but " + A.Desc + " is " +
+                       (A.IsLDS ? "dynamic LDS" : "not lds:BYTES"));
+    if (A.IsLDS) {
+      // Dynamic LDS follows the fixed group segment, each argument aligned
+      // as its pointee needs; the kernel gets its 32-bit LDS address.
+      uint64_t Base = alignTo(uint64_t(K.GroupSegmentFixedSize) + LDSEnd,
+                              std::max<uint32_t>(KA.PointeeAlign, 4));
+      uint64_t End = Base + A.LDSBytes;
+      if (End > UINT32_MAX)
+        return makeError("dynamic LDS arguments exceed 4 GiB");
+      LDSEnd = uint32_t(End - K.GroupSegmentFixedSize);
+      for (unsigned B = 0; B != std::min<uint32_t>(KA.Size, 4); ++B)
+        Kernarg[KA.Offset + B] = uint8_t(Base >> (8 * B));
+      continue;
+    }
     bool WantsPointer = KA.ValueKind == "global_buffer";
     if (A.IsBuffer != WantsPointer)
       return makeError("argument " + Twine(I) + " of '" + K.Name + "' is " +
@@ -628,6 +701,7 @@ amdgpu_emu::bindArguments(Executor &Ex, const KernelInfo &K, Launch &L) {
                        Twine(A.Bytes.size()));
     std::copy(A.Bytes.begin(), A.Bytes.end(), Kernarg.begin() + KA.Offset);
   }
+  L.Dims.DynamicLDSSize = LDSEnd;
   return Kernarg;
 }
 

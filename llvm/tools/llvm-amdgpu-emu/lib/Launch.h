@@ -49,6 +49,9 @@ unsigned getElemSize(ElemType T);
 struct LaunchArg {
   std::string Desc; ///< How the user wrote it, for messages.
   bool IsBuffer = false;
+  /// A `__local` pointer: LDSBytes of dynamic LDS per workgroup.
+  bool IsLDS = false;
+  uint32_t LDSBytes = 0;
   ElemType Type = ElemType::I32;
   std::vector<uint8_t> Bytes; ///< Value bytes, or a buffer's initial contents.
 
@@ -67,9 +70,10 @@ struct Launch {
   std::vector<LaunchArg> Args;
 };
 
-/// A command-line argument: i32:V, u32:V, f32:V, i64:V, u64:V, f64:V, or
+/// A command-line argument: i32:V, u32:V, f32:V, i64:V, u64:V, f64:V,
 /// buf:TYPE:COUNT:INIT with INIT one of zero, fill:V, seq:START:STEP,
-/// rand:SEED:LO:HI.
+/// rand:SEED:LO:HI, or lds:BYTES (a `__local` pointer to BYTES of dynamic
+/// LDS).
 Expected<LaunchArg> parseArgSpec(StringRef Spec);
 
 /// "X[,Y[,Z]]" with positive sizes.
@@ -81,9 +85,11 @@ Expected<Launch> parseLaunchFile(StringRef Path);
 Expected<Launch> parseLaunchJSON(StringRef Text, StringRef BaseDir,
                                  StringRef FileName = "<launch>");
 
-/// Allocates L's buffers in Ex's memory, copies their initial contents, and
-/// returns the explicit part of the kernarg segment. Fails if the arguments
-/// do not fit kernel K (count, kinds, sizes).
+/// Allocates L's buffers in Ex's memory, copies their initial contents,
+/// places its dynamic LDS arguments after the kernel's fixed LDS (adding
+/// them to L.Dims.DynamicLDSSize), and returns the explicit part of the
+/// kernarg segment. Fails if the arguments do not fit kernel K (count,
+/// kinds, sizes).
 Expected<std::vector<uint8_t>> bindArguments(Executor &Ex, const KernelInfo &K,
                                              Launch &L);
 

@@ -7,16 +7,25 @@
 //===----------------------------------------------------------------------===//
 
 #include "Memory.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
 using namespace llvm::amdgpu_emu;
 
-/// Unmapped bytes between two allocations.
-static constexpr uint64_t GuardGap = 1ull << 20;
+/// Unmapped bytes between two allocations: more than a 32-bit index scaled
+/// by an 8-byte element reaches, so that an index computed in 32 bits (or a
+/// negative one) never lands in another buffer.
+static constexpr uint64_t GuardGap = 1ull << 35;
+
+/// Allocations stay below the flat apertures (ExecutorImpl.h).
+static constexpr uint64_t AllocationLimit = 1ull << 47;
 
 uint64_t GlobalMemory::allocate(uint64_t Size, std::string Name) {
   uint64_t Base = Next;
+  if (Size > AllocationLimit - Base)
+    report_fatal_error("llvm-amdgpu-emu: global memory allocations exceed "
+                       "the emulated address space");
   Allocs[Base] = Alloc{std::move(Name), std::vector<uint8_t>(Size, 0)};
   Next = alignTo(Base + Size + GuardGap, 1ull << 16);
   LastData = nullptr;

@@ -1087,10 +1087,12 @@ Expected<uint8_t *> ldsPointer(WaveCtx &C, const Instr &I, unsigned L,
   return &C.LDS[Addr];
 }
 
-/// The LDS address of a DS_* instruction in lane L: addr + offset.
+/// The LDS address of a DS_* instruction in lane L: addr + offset, in 32
+/// bits (the compiler folds a constant into the offset of a negative base,
+/// as AMDGPUDAGToDAGISel::isDSOffsetLegal allows from gfx7 on).
 uint64_t dsAddr(const WaveCtx &C, const Instr &I, unsigned L) {
-  return uint64_t(readV(C, I.op(Role::Addr), L)) +
-         uint16_t(I.imm(Role::Offset));
+  return uint32_t(readV(C, I.op(Role::Addr), L) +
+                  uint16_t(I.imm(Role::Offset)));
 }
 
 /// The host bytes a lane's GLOBAL_*/FLAT_* access of Bytes at Addr touches.
@@ -2233,7 +2235,8 @@ Error ds_access2(WaveCtx &C, const Instr &I) {
     uint64_t Base = readV(C, I.op(Role::Addr), L);
     for (unsigned E = 0; E != 2; ++E) {
       uint64_t Off = uint8_t(I.imm(E ? Role::Offset1 : Role::Offset0));
-      Expected<uint8_t *> P = ldsPointer(C, I, L, Base + Off * Stride, Size);
+      Expected<uint8_t *> P =
+          ldsPointer(C, I, L, uint32_t(Base + Off * Stride), Size);
       if (!P)
         return P.takeError();
       for (unsigned D = 0; D != Dw; ++D) {

@@ -20,10 +20,6 @@
 using namespace llvm;
 using namespace llvm::amdgpu_emu;
 
-/// A generous bound on the wave-instructions of one dispatch: a kernel that
-/// loops forever stops with an error instead of hanging.
-static constexpr uint64_t MaxWaveInsts = 20000000000ull;
-
 Error amdgpu_emu::instError(WaveCtx &C, const Instr &I, const Twine &Msg) {
   const Program &P = C.DS.Prog;
   size_t Idx = &I - P.Insts.data();
@@ -123,9 +119,15 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
       ++DS.BlockExecutions[W.PC];
       DS.BlockLanes[W.PC] += popcount(C.exec());
     }
+    uint32_t Idx = W.PC;
+    if (W.Strict)
+      if (Error E = W.Strict->before(C, I, Idx))
+        return E;
     W.PC = I.Next;
     if (Error E = I.Fn(C, I))
       return E;
+    if (W.Strict)
+      W.Strict->after(Idx);
     const Operand &VDst = I.op(Role::VDst);
     if (P.Trace && P.TraceLane >= 0 && unsigned(P.TraceLane) < P.Lanes &&
         (VDst.Kind == OpKind::VGPR || VDst.Kind == OpKind::AGPR)) {
@@ -135,10 +137,11 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
         *P.Trace << formatv(" {0:x8}", W.V[(Base + D) * P.Lanes + P.TraceLane]);
       *P.Trace << "\n";
     }
-    if (St.WaveInsts > MaxWaveInsts)
-      return instError(
-          C, I,
-          formatv("the dispatch exceeded {0} wave-instructions", MaxWaveInsts));
+    if (St.WaveInsts > P.MaxWaveInsts)
+      return instError(C, I,
+                       formatv("the dispatch exceeded {0} wave-instructions "
+                               "(--max-steps)",
+                               P.MaxWaveInsts));
   }
   return Error::success();
 }
@@ -150,11 +153,12 @@ Error amdgpu_emu::runWorkgroup(DispatchState &DS,
   // This workgroup's size: the last one in a dimension may be partial.
   std::array<uint32_t, 3> Size;
   for (unsigned A = 0; A != 3; ++A)
-    Size[A] = std::min(D.Group[A], D.Grid[A] - GroupId[A] * D.Group[A]);
+    Size[A] = uint32_t(std::min<uint64_t>(
+        D.Group[A], D.Grid[A] - uint64_t(GroupId[A]) * D.Group[A]));
   uint32_t Items = Size[0] * Size[1] * Size[2];
   uint32_t NumWaves = (Items + P.Lanes - 1) / P.Lanes;
 
-  std::vector<uint8_t> LDS(DS.Kernel.GroupSegmentFixedSize);
+  std::vector<uint8_t> LDS(DS.Kernel.GroupSegmentFixedSize + D.DynamicLDSSize);
   std::vector<Wave> Waves(NumWaves);
   uint32_t WIEnable =
       AMDHSA_BITS_GET(DS.Kernel.Descriptor.compute_pgm_rsrc2,
@@ -163,6 +167,8 @@ Error amdgpu_emu::runWorkgroup(DispatchState &DS,
     Wave &W = Waves[WI];
     W.V.assign(size_t(NumVRegs) * P.Lanes, 0);
     W.PC = P.Entry;
+    if (P.Strict)
+      W.Strict = std::make_unique<StrictWave>(*P.Strict);
     W.PrivateSize = DS.Kernel.PrivateSegmentFixedSize;
     W.Priv.assign(size_t(W.PrivateSize) * P.Lanes, 0);
     if (Error E = initSGPRs(DS, W, GroupId))

@@ -133,6 +133,8 @@ struct RunOptions {
   uint32_t OutFill = 0xdead; ///< Its initial contents, every dword.
   unsigned DenormMode32 = 3; ///< COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_32.
   unsigned DenormMode64 = 3; ///< COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_16_64.
+  uint32_t PrivateSegmentFixedSize = 0; ///< Scratch bytes per work-item.
+  bool Strict = false;                  ///< Executor::setStrict.
 };
 
 /// What a run left behind.
@@ -168,6 +170,7 @@ inline EmuRun runWave(EmuTarget T, StringRef Body, RunOptions O = {}) {
   K.WavefrontSize = T.WaveSize;
   K.KernargSegmentSize = 8;
   K.GroupSegmentFixedSize = 1024;
+  K.PrivateSegmentFixedSize = O.PrivateSegmentFixedSize;
   K.Descriptor.kernel_code_properties =
       amdhsa::KERNEL_CODE_PROPERTY_ENABLE_SGPR_KERNARG_SEGMENT_PTR;
   AMDHSA_BITS_SET(K.Descriptor.compute_pgm_rsrc2,
@@ -189,6 +192,7 @@ inline EmuRun runWave(EmuTarget T, StringRef Body, RunOptions O = {}) {
     return R;
   }
   (*Ex)->setKeepFinalWaveStates(true);
+  (*Ex)->setStrict(O.Strict);
   Launch L;
   L.Dims.Grid = {O.Lanes ? O.Lanes : T.WaveSize, 1, 1};
   L.Dims.Group = {T.WaveSize, 1, 1};

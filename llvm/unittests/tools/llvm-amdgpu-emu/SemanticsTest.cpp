@@ -493,4 +493,24 @@ TEST(EmuSemantics, UnimplementedStops) {
   EXPECT_NE(R.Error.find("not implemented"), std::string::npos) << R.Error;
 }
 
+// An LDS address is addr + offset in 32 bits: the compiler folds a constant
+// into the offset of a negative base (ds_read_b32 v1, v4 offset:252 with
+// v4 = -4 * lane reads element 63 - lane).
+TEST(EmuSemantics, LdsAddressWrapsAt32Bits) {
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  v_mov_b32 v3, -4
+  v_mov_b32 v4, 1234
+  ds_write_b32 v3, v4 offset:8
+  ds_read2_b32 v[6:7], v3 offset0:2 offset1:3
+  ds_read_b32 v8, v3 offset:8
+  s_waitcnt lgkmcnt(0)
+  global_store_dword v2, v6, s[2:3]
+  global_store_dword v2, v8, s[2:3] offset:4
+)"));
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 1234u);
+  EXPECT_EQ(R.Out[1], 1234u);
+}
+
+
 } // namespace
