@@ -11,6 +11,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
+#include "llvm/BinaryFormat/MsgPackReader.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include <cstring>
 
@@ -22,6 +23,57 @@ static constexpr uint64_t MaxImageSize = 1ull << 30;
 
 static Error makeError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), "code object: " + Msg);
+}
+
+/// How deep the metadata's maps and lists may nest (the AMDGPU metadata
+/// nests four levels).
+static constexpr unsigned MaxMetadataDepth = 32;
+
+/// Checks that Blob starts with one msgpack object whose map keys are all
+/// strings and that nests at most MaxMetadataDepth deep. msgpack::Document
+/// assumes map keys are scalars of comparable kinds (a map or list as a key
+/// is undefined behaviour), so hostile metadata is refused before it is read
+/// into one.
+static Error checkMsgPack(StringRef Blob) {
+  struct Level {
+    uint64_t Left; ///< Objects still to come (keys and values for a map).
+    bool IsMap;
+  };
+  SmallVector<Level, 8> Stack;
+  msgpack::Reader R(Blob);
+  bool Seen = false;
+  for (;;) {
+    msgpack::Object Obj;
+    Expected<bool> More = R.read(Obj);
+    if (!More)
+      return makeError("the AMDGPU metadata note is not valid msgpack (" +
+                       toString(More.takeError()) + ")");
+    if (!*More)
+      break;
+    if (Stack.empty()) {
+      Seen = true;
+    } else {
+      Level &L = Stack.back();
+      if (L.IsMap && L.Left % 2 == 0 && Obj.Kind != msgpack::Type::String)
+        return makeError("the AMDGPU metadata has a map key that is not a "
+                         "string");
+      --L.Left;
+    }
+    if (Obj.Kind == msgpack::Type::Map || Obj.Kind == msgpack::Type::Array) {
+      if (Stack.size() == MaxMetadataDepth)
+        return makeError("the AMDGPU metadata nests deeper than " +
+                         Twine(MaxMetadataDepth));
+      bool IsMap = Obj.Kind == msgpack::Type::Map;
+      Stack.push_back({uint64_t(Obj.Length) * (IsMap ? 2 : 1), IsMap});
+    }
+    while (!Stack.empty() && Stack.back().Left == 0)
+      Stack.pop_back();
+    if (Stack.empty())
+      break; // Like Document::readFromBlob, ignore what follows the object.
+  }
+  if (!Seen || !Stack.empty())
+    return makeError("the AMDGPU metadata note is truncated");
+  return Error::success();
 }
 
 unsigned KernelInfo::getUserSGPRCount() const {
@@ -111,6 +163,8 @@ private:
             Note.getType() != ELF::NT_AMDGPU_METADATA)
           continue;
         StringRef Blob = Note.getDescAsStringRef(4);
+        if (Error E = checkMsgPack(Blob))
+          return E;
         if (!Doc.readFromBlob(Blob, /*Multi=*/false))
           return makeError("the AMDGPU metadata note is not valid msgpack");
         return readRoot();
@@ -130,9 +184,11 @@ private:
     return std::nullopt;
   }
 
+  /// Map[Key], or an empty node (a default-constructed DocNode has no kind
+  /// to ask for: isArray() on it dereferences null).
   static msgpack::DocNode lookup(msgpack::MapDocNode &Map, StringRef Key) {
     auto It = Map.find(Key);
-    return It == Map.end() ? msgpack::DocNode() : It->second;
+    return It == Map.end() ? Map.getDocument()->getEmptyNode() : It->second;
   }
 
   Error getString(msgpack::MapDocNode &Map, StringRef Key, std::string &Out,
