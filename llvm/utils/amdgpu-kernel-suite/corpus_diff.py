@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""Run the kernels of a corpus of public programs, built by upstream clang-19
+and by the fork, on the same inputs, and compare what they write.
+
+Every device source of a manifest (the format ci/uniform-ops-compare.py
+reads, which also gives the compile lines) is compiled at -O3 for --mcpu by
+the reference compiler (--ref-clang, default Debian's clang-19) and by the
+fork (--clang), and linked with --lld. Every kernel of both code objects is
+launched on the emulator, with --strict, on generated inputs:
+
+  grid --grid work-items in workgroups of --block (1-D)
+  global_buffer           --buffer-elems i32 elements, uniform in [0, 63]
+                          (small values keep data-dependent indices in range)
+  by_value                --value, in the argument's size
+  dynamic_shared_pointer  lds:--lds-bytes
+
+and the final contents of every buffer are compared byte for byte. There is
+no CPU reference: the upstream build is the reference. Each kernel falls in
+one category:
+
+  match       both ran and wrote the same bytes
+  differs     both ran, the buffers differ (a fork bug, or a float rounding
+              difference to explain)
+  refused     both stopped at an instruction or feature the emulator does
+              not implement
+  faulted     both stopped on the same kind of error (a memory fault on the
+              generated inputs, the step limit, ...)
+  fork-only   only the fork's build failed (its message is printed)
+  ref-only    only the reference build failed
+  strict      a --strict violation in either build
+
+Prints one line per kernel outside match/refused/faulted, the most common
+reasons for refusal, and a summary; --json writes every result.
+
+  corpus_diff.py --manifest M --corpus-root R [--sample N] [--jobs J]
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import importlib.util
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+BIN = os.path.join(REPO, "build", "obj", "bin")
+DEVICE_LIBS = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
+
+
+def load_compare_module():
+    """ci/uniform-ops-compare.py, for its manifest reader and compile lines."""
+    path = os.path.join(REPO, "ci", "uniform-ops-compare.py")
+    spec = importlib.util.spec_from_file_location("uniform_ops_compare", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+UOC = load_compare_module()
+
+
+def build(clang, lld, entry, mcpu, out_dir, tag, timeout):
+    """Compiles and links one entry; returns (code object or None, error)."""
+    obj = os.path.join(out_dir, tag + ".o")
+    co = os.path.join(out_dir, tag + ".co")
+    cflags = ["--rocm-device-lib-path=" + DEVICE_LIBS]
+    cmd = UOC.compile_cmd(clang, entry, mcpu, cflags, [], obj)
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                           cwd=os.path.dirname(entry["abspath"]))
+        if p.returncode or not os.path.exists(obj):
+            return None, (p.stderr.strip().splitlines() or ["error"])[-1]
+        with open(obj, "rb") as f:
+            linked = f.read(18)[16:18] == b"\x03\x00"  # ET_DYN
+        if linked:  # The HIP device toolchain links -c output itself.
+            return obj, ""
+        p = subprocess.run([lld, "-shared", obj, "-o", co], capture_output=True,
+                           text=True, timeout=timeout)
+        if p.returncode:
+            return None, p.stderr.strip()[:200]
+    except subprocess.TimeoutExpired:
+        return None, "timeout"
+    return co, ""
+
+
+KERNEL_RE = re.compile(r"^kernel (\S+) \((\S+)\)$")
+ARG_RE = re.compile(r"^    (\S+) offset (\d+) size (\d+)")
+
+
+def list_kernels(emu, co):
+    """{kernel name: [(value kind, size)]} of the explicit arguments."""
+    out = subprocess.run([emu, "--list-kernels", co], capture_output=True,
+                         text=True).stdout
+    kernels, cur = {}, None
+    for line in out.splitlines():
+        m = KERNEL_RE.match(line)
+        if m:
+            cur = kernels.setdefault(m.group(1), [])
+            continue
+        m = ARG_RE.match(line)
+        if m and cur is not None and not m.group(1).startswith("hidden_"):
+            cur.append((m.group(1), int(m.group(3))))
+    return kernels
+
+
+def launch_for(args, kernel, kargs, seed, out_dir, tag):
+    """A launch file for kernel whose buffers are written to out_dir."""
+    a = []
+    for i, (kind, size) in enumerate(kargs):
+        if kind == "global_buffer":
+            a.append({"buffer": "i32", "count": args.buffer_elems,
+                      "rand": [seed * 131 + i, 0, 63],
+                      "output": os.path.join(out_dir, f"{tag}-{i}.bin")})
+        elif kind == "dynamic_shared_pointer":
+            a.append({"lds": args.lds_bytes})
+        elif kind == "by_value" and size in (4, 8):
+            a.append({"type": "i32" if size == 4 else "i64",
+                      "value": args.value})
+        else:
+            return None  # A struct by value, an image, ...: not generated.
+    return {"kernel": kernel, "grid": args.grid, "block": args.block,
+            "args": a}
+
+
+def run(args, co, launch, path):
+    with open(path, "w") as f:
+        json.dump(launch, f)
+    try:
+        p = subprocess.run([args.emu, "--run", "--strict",
+                            f"--max-steps={args.max_steps}", "--launch=" + path,
+                            co], capture_output=True, text=True,
+                           timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    if p.returncode == 0:
+        return None
+    return (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1]
+
+
+def error_kind(msg):
+    if "strict:" in msg:
+        return "strict"
+    if "not implemented" in msg or "not modelled" in msg or \
+            "is not implemented" in msg or "not supported" in msg:
+        return "refused"
+    return "faulted"
+
+
+def opcode_of(msg):
+    """The opcode an emulator error names, without its encoding suffix."""
+    m = re.search(r"': (\S+) at 0x", msg)
+    if not m:
+        return msg[:60]
+    return re.sub(r"(_e32|_e64|_sdwa|_dpp|_vi|_si|_ci|_gfx\w+)+$", "",
+                  m.group(1))
+
+
+def check_entry(args, entry):
+    results = []
+    with tempfile.TemporaryDirectory(prefix="corpus-diff-") as tmp:
+        ref, err_r = build(args.ref_clang, args.lld, entry, args.mcpu, tmp,
+                           "ref", args.timeout)
+        fork, err_f = build(args.clang, args.lld, entry, args.mcpu, tmp,
+                            "fork", args.timeout)
+        if not ref or not fork:
+            return [{"file": entry["path"], "kernel": "", "result":
+                     "no-build", "detail": err_r or err_f}]
+        kr, kf = list_kernels(args.emu, ref), list_kernels(args.emu, fork)
+        for name in sorted(set(kr) & set(kf)):
+            r = {"file": entry["path"], "kernel": name}
+            launch_r = launch_for(args, name, kr[name], 1, tmp, "r")
+            launch_f = launch_for(args, name, kf[name], 1, tmp, "f")
+            if launch_r is None or launch_f is None:
+                results.append(dict(r, result="no-inputs", detail=""))
+                continue
+            er = run(args, ref, launch_r, os.path.join(tmp, "r.json"))
+            ef = run(args, fork, launch_f, os.path.join(tmp, "f.json"))
+            if er is None and ef is None:
+                same = True
+                for i in range(len(kr[name])):
+                    pr = os.path.join(tmp, f"r-{i}.bin")
+                    pf = os.path.join(tmp, f"f-{i}.bin")
+                    if os.path.exists(pr) != os.path.exists(pf) or (
+                            os.path.exists(pr) and
+                            open(pr, "rb").read() != open(pf, "rb").read()):
+                        same = False
+                results.append(dict(r, result="match" if same else "differs",
+                                    detail=""))
+            elif er and ef:
+                kind = error_kind(er)
+                if error_kind(ef) == "strict":
+                    kind = "strict"
+                results.append(dict(r, result=kind, detail=ef if
+                                    kind == "strict" and "strict:" in ef
+                                    else er))
+            elif ef:
+                results.append(dict(r, result="strict" if "strict:" in ef
+                                    else "fork-only", detail=ef))
+            else:
+                results.append(dict(r, result="strict" if "strict:" in er
+                                    else "ref-only", detail=er))
+    return results
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--manifest", required=True)
+    ap.add_argument("--corpus-root")
+    ap.add_argument("--split", default="all")
+    ap.add_argument("--sample", type=int, help="this many files, at random")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--mcpu", default="gfx90a")
+    ap.add_argument("--clang", default=os.path.join(BIN, "clang"))
+    ap.add_argument("--ref-clang", default="/usr/lib/llvm-19/bin/clang")
+    ap.add_argument("--lld", default=os.path.join(BIN, "ld.lld"))
+    ap.add_argument("--emu", default=os.path.join(BIN, "llvm-amdgpu-emu"))
+    ap.add_argument("--grid", type=int, default=256)
+    ap.add_argument("--block", type=int, default=64)
+    ap.add_argument("--buffer-elems", type=int, default=65536)
+    ap.add_argument("--value", type=int, default=16)
+    ap.add_argument("--lds-bytes", type=int, default=4096)
+    ap.add_argument("--max-steps", type=int, default=50_000_000)
+    ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--json", help="write every result here")
+    args = ap.parse_args()
+    args.paths = []
+    entries = UOC.load_entries(args)
+    if args.sample:
+        entries = random.Random(args.seed).sample(
+            entries, min(args.sample, len(entries)))
+    results = []
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for rs in pool.map(lambda e: check_entry(args, e), entries):
+            results += rs
+    counts = collections.Counter(r["result"] for r in results)
+    for r in results:
+        if r["result"] in ("differs", "fork-only", "ref-only", "strict"):
+            print(f"{r['result']:9} {r['file']} {r['kernel']}: {r['detail']}")
+    refused = collections.Counter(opcode_of(r["detail"]) for r in results
+                                  if r["result"] == "refused")
+    print("refused most often: " + ", ".join(
+        f"{op} {n}" for op, n in refused.most_common(12)))
+    ran = sum(counts[k] for k in ("match", "differs", "refused", "faulted",
+                                  "fork-only", "ref-only", "strict"))
+    print(f"corpus diff: {len(entries)} files, {ran} kernels launched: "
+          + ", ".join(f"{counts[k]} {k}" for k in
+                      ("match", "differs", "refused", "faulted", "fork-only",
+                       "ref-only", "strict", "no-inputs", "no-build")))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    bad = counts["differs"] + counts["fork-only"] + counts["strict"]
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
