@@ -231,6 +231,10 @@ def main():
     ap.add_argument("--json", help="write every result here")
     args = ap.parse_args()
     args.paths = []
+    # Compiles run in each file's directory: every path must be absolute.
+    args.manifest = os.path.abspath(args.manifest)
+    if args.corpus_root:
+        args.corpus_root = os.path.abspath(args.corpus_root)
     entries = UOC.load_entries(args)
     if args.sample:
         entries = random.Random(args.seed).sample(
