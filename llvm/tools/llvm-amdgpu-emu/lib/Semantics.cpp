@@ -452,6 +452,16 @@ Error s_brev(WaveCtx &C, const Instr &I) { // Does not write SCC.
   return Error::success();
 }
 
+/// s_bfm: a mask of src0 ones shifted left by src1 (no SCC).
+Error s_bfm(WaveCtx &C, const Instr &I) {
+  uint64_t A = readS(C, I.op(Role::Src0)), B = readS(C, I.op(Role::Src1));
+  bool Wide = I.op(Role::SDst).Dwords == 2;
+  unsigned Mask = Wide ? 63 : 31;
+  uint64_t Ones = (A & Mask) == 0 ? 0 : ~uint64_t(0) >> (64 - (A & Mask));
+  writeS(C, I.op(Role::SDst), Ones << (B & Mask));
+  return Error::success();
+}
+
 Error s_abs_i32(WaveCtx &C, const Instr &I) {
   int32_t A = int32_t(readS(C, I.op(Role::Src0)));
   uint32_t D = A < 0 ? 0u - uint32_t(A) : uint32_t(A);
@@ -741,6 +751,23 @@ VALU2(v_min_u32, std::min(A, B))
 VALU2(v_bfm_b32, ((1u << (A & 31)) - 1) << (B & 31))
 #undef VALU2
 
+/// v_perm_b32: each byte of Sel picks a byte of {Hi, Lo} (0-3 from Lo, 4-7
+/// from Hi), the sign of byte 1, 3, 5 or 7 of it (8-11), 0x00 (12) or 0xff
+/// (13 and up).
+uint32_t permuteBytes(uint32_t Hi, uint32_t Lo, uint32_t Sel) {
+  uint64_t Data = uint64_t(Hi) << 32 | Lo;
+  uint32_t D = 0;
+  for (unsigned B = 0; B != 4; ++B) {
+    unsigned S = (Sel >> (8 * B)) & 0xff;
+    uint32_t Byte = S < 8     ? (Data >> (8 * S)) & 0xff
+                    : S < 12  ? ((Data >> (16 * (S - 8) + 15)) & 1) * 0xff
+                    : S == 12 ? 0
+                              : 0xff;
+    D |= Byte << (8 * B);
+  }
+  return D;
+}
+
 #define VALU3(NAME, EXPR)                                                      \
   Error NAME(WaveCtx &C, const Instr &I) {                                     \
     return valu3(C, I, [](uint32_t A, uint32_t B, uint32_t D) -> uint32_t {    \
@@ -758,6 +785,7 @@ VALU3(v_mad_u32_u24, (A & 0xffffff) * (B & 0xffffff) + D)
 // Offset B, width D (a zero width gives 0; a zero offset is an ordinary one).
 VALU3(v_bfe_u32, (A >> (B & 31)) & ((D & 31) ? (1u << (D & 31)) - 1 : 0))
 VALU3(v_alignbit_b32, uint32_t(((uint64_t(A) << 32) | B) >> (D & 31)))
+VALU3(v_perm_b32, permuteBytes(A, B, D))
 #undef VALU3
 
 Error v_bfe_i32(WaveCtx &C, const Instr &I) {
@@ -1033,6 +1061,16 @@ Error v_rcp_f32(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     float A = srcF(C, I, Role::Src0, Role::Src0Mods, L);
     writeV(C, I.op(Role::VDst), L, resultF(C, I, 1.0f / A));
+  });
+  return Error::success();
+}
+
+/// v_cvt_f32_ubyteN: byte N of src0, unsigned, as f32.
+template <unsigned Byte> Error v_cvt_f32_ubyte(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    uint32_t A = readV(C, I.op(Role::Src0), L);
+    writeV(C, I.op(Role::VDst), L,
+           resultF(C, I, float((A >> (8 * Byte)) & 0xff)));
   });
   return Error::success();
 }
@@ -2254,6 +2292,30 @@ Error ds_access2(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+/// DS_WRITE_B8/B16 store the low bits of data0; DS_READ_U8/I8/U16/I16 zero-
+/// or sign-extend into vdst.
+template <unsigned Bytes, bool Store, bool Signed>
+Error ds_subdword(WaveCtx &C, const Instr &I) {
+  uint64_t Exec = C.exec();
+  for (unsigned L = 0; L != C.Lanes; ++L) {
+    if (!((Exec >> L) & 1))
+      continue;
+    Expected<uint8_t *> P = ldsPointer(C, I, L, dsAddr(C, I, L), Bytes);
+    if (!P)
+      return P.takeError();
+    uint32_t V = 0;
+    if (Store) {
+      V = readV(C, I.op(Role::Data0), L);
+      std::memcpy(*P, &V, Bytes);
+      continue;
+    }
+    std::memcpy(&V, *P, Bytes);
+    writeV(C, I.op(Role::VDst), L,
+           Signed ? uint32_t(SignExtend32(V, 8 * Bytes)) : V);
+  }
+  return Error::success();
+}
+
 template <bool Store> Error ds_access(WaveCtx &C, const Instr &I) {
   const Operand &Data = Store ? I.op(Role::Data0) : I.op(Role::VDst);
   unsigned Bytes = 4 * Data.Dwords;
@@ -2316,6 +2378,7 @@ StringMap<Semantics> buildTable() {
   Add({"S_NOT_B32", "S_NOT_B64"}, s_not);
   Add({"S_ABS_I32"}, s_abs_i32);
   Add({"S_BREV_B32", "S_BREV_B64"}, s_brev);
+  Add({"S_BFM_B32", "S_BFM_B64"}, s_bfm);
   Add({"S_BCNT1_I32_B32", "S_BCNT1_I32_B64"}, s_bcnt1);
   Add({"S_SEXT_I32_I8"}, s_sext<8>);
   Add({"S_SEXT_I32_I16"}, s_sext<16>);
@@ -2463,6 +2526,11 @@ StringMap<Semantics> buildTable() {
   AddV("V_RCP_F32", v_rcp_f32);
   AddV("V_RCP_IFLAG_F32", v_rcp_f32);
   AddV("V_CVT_F32_U32", v_cvt_f32_int<false>);
+  AddV("V_CVT_F32_UBYTE0", v_cvt_f32_ubyte<0>);
+  AddV("V_CVT_F32_UBYTE1", v_cvt_f32_ubyte<1>);
+  AddV("V_CVT_F32_UBYTE2", v_cvt_f32_ubyte<2>);
+  AddV("V_CVT_F32_UBYTE3", v_cvt_f32_ubyte<3>);
+  AddV("V_PERM_B32", v_perm_b32);
   AddV("V_CVT_F32_I32", v_cvt_f32_int<true>);
   AddV("V_CVT_U32_F32", v_cvt_int_f32<false>);
   AddV("V_CVT_I32_F32", v_cvt_int_f32<true>);
@@ -2487,14 +2555,24 @@ StringMap<Semantics> buildTable() {
 #define FP_CMP(OP, TY, FN)                                                     \
   AddV("V_CMP_" #OP "_" TY, FN<FCmp::OP>);                                     \
   AddV("V_CMPX_" #OP "_" TY, FN<FCmp::OP, true>);
+  // clang-format off: one compare per line (clang-format cannot settle on
+  // a layout for this macro).
 #define FP_CMPS(TY, FN)                                                        \
   FP_CMP(LT, TY, FN)                                                           \
   FP_CMP(EQ, TY, FN)                                                           \
   FP_CMP(LE, TY, FN)                                                           \
   FP_CMP(GT, TY, FN)                                                           \
-  FP_CMP(LG, TY, FN) FP_CMP(GE, TY, FN) FP_CMP(O, TY, FN) FP_CMP(U, TY, FN)    \
-      FP_CMP(NGE, TY, FN) FP_CMP(NLG, TY, FN) FP_CMP(NGT, TY, FN)              \
-          FP_CMP(NLE, TY, FN) FP_CMP(NEQ, TY, FN) FP_CMP(NLT, TY, FN)
+  FP_CMP(LG, TY, FN)                                                           \
+  FP_CMP(GE, TY, FN)                                                           \
+  FP_CMP(O, TY, FN)                                                            \
+  FP_CMP(U, TY, FN)                                                            \
+  FP_CMP(NGE, TY, FN)                                                          \
+  FP_CMP(NLG, TY, FN)                                                          \
+  FP_CMP(NGT, TY, FN)                                                          \
+  FP_CMP(NLE, TY, FN)                                                          \
+  FP_CMP(NEQ, TY, FN)                                                          \
+  FP_CMP(NLT, TY, FN)
+  // clang-format on
   FP_CMPS("F32", v_cmp_f32)
   FP_CMPS("F64", v_cmp_f64)
 #undef FP_CMPS
@@ -2528,6 +2606,12 @@ StringMap<Semantics> buildTable() {
     T[(Twine("DS_READ_B32") + Suffix).str()] = ds_access<false>;
     T[(Twine("DS_READ_B64") + Suffix).str()] = ds_access<false>;
     T[(Twine("DS_WRITE_B32") + Suffix).str()] = ds_access<true>;
+    T[(Twine("DS_WRITE_B8") + Suffix).str()] = ds_subdword<1, true, false>;
+    T[(Twine("DS_WRITE_B16") + Suffix).str()] = ds_subdword<2, true, false>;
+    T[(Twine("DS_READ_U8") + Suffix).str()] = ds_subdword<1, false, false>;
+    T[(Twine("DS_READ_I8") + Suffix).str()] = ds_subdword<1, false, true>;
+    T[(Twine("DS_READ_U16") + Suffix).str()] = ds_subdword<2, false, false>;
+    T[(Twine("DS_READ_I16") + Suffix).str()] = ds_subdword<2, false, true>;
     T[(Twine("DS_WRITE_B64") + Suffix).str()] = ds_access<true>;
     T[(Twine("DS_READ2_B32") + Suffix).str()] = ds_access2<false, 4, false>;
     T[(Twine("DS_READ2ST64_B32") + Suffix).str()] = ds_access2<false, 4, true>;

@@ -512,5 +512,56 @@ TEST(EmuSemantics, LdsAddressWrapsAt32Bits) {
   EXPECT_EQ(R.Out[1], 1234u);
 }
 
+// v_perm_b32 picks bytes of {src0, src1}, signs, 0x00 and 0xff;
+// v_cvt_f32_ubyteN converts one byte; s_bfm builds masks; DS sub-dword
+// stores write only their bytes and reads extend as their names say.
+TEST(EmuSemantics, BytesAndSubdwordLds) {
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  v_mov_b32 v3, 0x11223344
+  v_mov_b32 v4, 0x8899aabb
+  v_mov_b32 v5, 0x0c0d0307
+  v_perm_b32 v6, v4, v3, v5
+  v_mov_b32 v5, 0x0b0a0908
+  v_perm_b32 v7, v4, v3, v5
+  v_cvt_f32_ubyte2 v8, v3
+  s_bfm_b32 s4, 5, 3
+  s_bfm_b64 s[6:7], 40, 8
+  ds_write_b8 v2, v3
+  ds_write_b8 v2, v4 offset:1
+  ds_write_b16 v2, v3 offset:2
+  ds_read_b32 v9, v2
+  ds_read_i8 v10, v2 offset:1
+  ds_read_u8 v11, v2 offset:1
+  ds_read_i16 v12, v2
+  ds_read_u16 v13, v2
+  s_waitcnt lgkmcnt(0)
+  global_store_dword v2, v6, s[2:3]
+  global_store_dword v2, v7, s[2:3] offset:4
+  global_store_dword v2, v8, s[2:3] offset:8
+  v_mov_b32 v14, s4
+  global_store_dword v2, v14, s[2:3] offset:12
+  v_mov_b32 v14, s6
+  global_store_dword v2, v14, s[2:3] offset:16
+  v_mov_b32 v14, s7
+  global_store_dword v2, v14, s[2:3] offset:20
+  global_store_dword v2, v9, s[2:3] offset:24
+  global_store_dword v2, v10, s[2:3] offset:28
+  global_store_dword v2, v11, s[2:3] offset:32
+  global_store_dword v2, v12, s[2:3] offset:36
+  global_store_dword v2, v13, s[2:3] offset:40
+)"));
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 0x00ff1188u);
+  EXPECT_EQ(R.Out[1], 0xffff0000u);
+  EXPECT_EQ(R.Out[2], 0x42080000u); // 34.0f
+  EXPECT_EQ(R.Out[3], 0xf8u);
+  EXPECT_EQ(R.Out[4], 0xffffff00u);
+  EXPECT_EQ(R.Out[5], 0x0000ffffu);
+  EXPECT_EQ(R.Out[6], 0x3344bb44u);
+  EXPECT_EQ(R.Out[7], 0xffffffbbu);
+  EXPECT_EQ(R.Out[8], 0xbbu);
+  EXPECT_EQ(R.Out[9], 0xffffbb44u);
+  EXPECT_EQ(R.Out[10], 0xbb44u);
+}
 
 } // namespace
