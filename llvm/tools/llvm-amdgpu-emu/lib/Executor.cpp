@@ -95,6 +95,11 @@ static std::vector<Operand> buildRegisterTable(const MCRegisterInfo &MRI) {
       }
       continue;
     }
+    // Pseudos with encoding 0 that instructions name implicitly (FLAT
+    // instructions use FLAT_SCR): not s0. The subtarget's real registers
+    // (FLAT_SCR_vi, ...) are what machine code names.
+    if (Name == "FLAT_SCR" || Name == "FLAT_SCR_LO" || Name == "FLAT_SCR_HI")
+      continue;
     if (Name.starts_with("SGPR_NULL")) {
       O.Kind = OpKind::Null;
       O.Dwords = Name.ends_with("64") ? 2 : 1;

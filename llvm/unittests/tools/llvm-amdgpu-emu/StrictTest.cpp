@@ -143,6 +143,18 @@ TEST(EmuStrict, HazardVmemReadsValuWrittenSgpr) {
   EXPECT_EQ(strictError(GFX1030, (Twine(Def) + Use).str()), "");
 }
 
+// FLAT instructions name FLAT_SCR implicitly; it is not s[0:1] (the
+// encoding of the pseudo register), so a VALU carry into s[0:1] before a
+// flat load is no hazard.
+TEST(EmuStrict, FlatScratchIsNotS0) {
+  EXPECT_EQ(strictError(GFX90A, "v_mov_b32 v6, s2\n"
+                                "v_mov_b32 v7, s3\n"
+                                "v_add_co_u32 v4, s[0:1], v1, v1\n"
+                                "flat_load_dword v5, v[6:7]\n"
+                                "s_waitcnt vmcnt(0) lgkmcnt(0)"),
+            "");
+}
+
 TEST(EmuStrict, HazardDivFmasAfterValuWritesVcc) {
   const char *Def = "v_cmp_ne_u32 vcc, v0, v0\n";
   const char *Use = "v_div_fmas_f32 v3, v1, v1, v1\n";
