@@ -30,6 +30,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
+#include <cfenv>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
@@ -1300,55 +1301,111 @@ VALU2_16(v_min_i16, uint16_t(std::min(int16_t(A), int16_t(B))))
 // The f32 division sequence clang emits for correctly rounded division:
 // v_div_scale (pre-scale operands whose quotient or reciprocal would leave
 // the normal range), v_rcp + fma refinement, v_div_fmas (undo the scaling),
-// v_div_fixup (special values and the sign). The emulator implements the
-// common path exactly -- no scaling needed, VCC = 0 -- and refuses the
-// scaling paths (denormal or extreme-range operands) rather than guess.
+// v_div_fixup (special values and the sign). v_div_scale follows the AMD
+// ISA's pseudo-code; v_div_fmas scales a lane whose VCC bit is set by
+// 2^64 when the quotient is >= 2 and 2^-64 otherwise (the ISA text says
+// 2^32, which cannot undo both scalings), rounding once; v_div_fixup turns
+// a NaN quotient of finite operands (the scaled sequence overflowed) into
+// an infinity. div-scaling.test checks the whole sequence against the
+// correctly rounded IEEE quotient on operands that take every path.
 
 unsigned expF(uint32_t B) { return (B >> 23) & 0xff; }
 
+/// The pre-scale of v_div_scale_{f32,f64} (the AMD ISA's pseudo-code):
+/// D is S0 unless the quotient S2 / S1 or the reciprocal of S1 would leave
+/// the normal range, in which case S0 is scaled by 2^+-Shift (64 for f32,
+/// 128 for f64) and Scaled (the lane's VCC bit) says whether v_div_fmas must
+/// undo a scaling of the quotient. ExpRange is 96 (f32) or 768 (f64),
+/// TinyExp the mantissa width (23 or 52).
+template <typename T> struct DivScale {
+  T D;
+  bool Scaled;
+};
+
+/// The biased exponent field of X.
+template <typename T> int biasedExp(T X) {
+  if constexpr (std::is_same_v<T, float>)
+    return int(bit_cast<uint32_t>(X) >> 23) & 0xff;
+  else
+    return int(bit_cast<uint64_t>(X) >> 52) & 0x7ff;
+}
+
+template <typename T>
+DivScale<T> divScale(T S0, T S1, T S2, int Shift, int ExpRange, int TinyExp) {
+  auto Exp = [](T X) { return biasedExp(X); };
+  auto IsDenorm = [](auto X) { return std::fpclassify(X) == FP_SUBNORMAL; };
+  if (S2 == 0 || S1 == 0)
+    return {std::numeric_limits<T>::quiet_NaN(), false};
+  if (Exp(S2) - Exp(S1) >= ExpRange) // N / D near the largest value.
+    return {S0 == S1 ? std::ldexp(S0, Shift) : S0, true};
+  if (IsDenorm(S1))
+    return {std::ldexp(S0, Shift), false};
+  T Q = S2 / S1;
+  bool RcpDenorm = IsDenorm(1.0 / double(S1));
+  if (RcpDenorm && IsDenorm(Q))
+    return {S0 == S1 ? std::ldexp(S0, Shift) : S0, true};
+  if (RcpDenorm)
+    return {std::ldexp(S0, -Shift), false};
+  if (IsDenorm(Q)) // Only the numerator is scaled.
+    return {S0 == S2 ? std::ldexp(S0, Shift) : S0, true};
+  if (Exp(S2) <= TinyExp) // The numerator is tiny.
+    return {std::ldexp(S0, Shift), false};
+  return {S0, false};
+}
+
 /// v_div_scale_f32 vdst, vcc, s0, s1 (denominator), s2 (numerator).
 Error v_div_scale_f32(WaveCtx &C, const Instr &I) {
-  Error Err = Error::success();
+  uint64_t Vcc = 0;
   forActive(C, [&](unsigned L) {
-    if (Err)
-      return;
-    uint32_t S0 = asU(srcF(C, I, Role::Src0, Role::Src0Mods, L));
-    uint32_t S1 = asU(srcF(C, I, Role::Src1, Role::Src1Mods, L));
-    uint32_t S2 = asU(srcF(C, I, Role::Src2, Role::Src2Mods, L));
-    float F1 = asF(S1), F2 = asF(S2);
-    if (F1 == 0.0f || F2 == 0.0f) {
-      writeV(C, I.op(Role::VDst), L, 0x7fc00000);
-      return;
-    }
-    double Q = double(F2) / double(F1);
-    bool Scales = int(expF(S2)) - int(expF(S1)) >= 96 || expF(S1) == 0 ||
-                  (std::isfinite(Q) && Q != 0 && std::fabs(Q) < 0x1p-126) ||
-                  expF(S2) <= 23 || expF(S1) == 255 || expF(S2) == 255;
-    if (Scales) {
-      Err = instError(C, I,
-                      formatv("lane {0}: operands {1:x8} / {2:x8} need the "
-                              "scaling path, which is not modelled",
-                              L, S2, S1));
-      return;
-    }
-    writeV(C, I.op(Role::VDst), L, S0);
+    DivScale<float> R =
+        divScale<float>(srcF(C, I, Role::Src0, Role::Src0Mods, L),
+                        srcF(C, I, Role::Src1, Role::Src1Mods, L),
+                        srcF(C, I, Role::Src2, Role::Src2Mods, L), 64, 96, 23);
+    uint32_t B = asU(R.D);
+    if (!(C.DS.Prog.DenormMode32 & 2))
+      B = flushDenorm(B);
+    writeV(C, I.op(Role::VDst), L, B);
+    Vcc |= uint64_t(R.Scaled) << L;
   });
-  if (Err)
-    return Err;
-  writeS(C, maskDst(C, I), 0); // No lane needs scaling.
+  writeS(C, maskDst(C, I), Vcc);
   return Error::success();
 }
 
-/// v_div_fmas_f32: fma(s0, s1, s2), scaled by 2^+-64 in lanes whose VCC bit
-/// is set (never, on the path v_div_scale_f32 implements).
+/// fma(A, B, C) * 2^Shift rounded once to Narrow, computed in the wider
+/// type Wide: the fma is rounded to odd (toward zero, then the lowest bit
+/// set if inexact), which with two or more extra bits makes the final
+/// rounding correct; the scaling is exact in Wide's range.
+template <typename Narrow, typename Wide>
+Narrow scaledFma(Narrow A, Narrow B, Narrow C, int Shift) {
+  int Mode = std::fegetround();
+  std::fesetround(FE_TOWARDZERO);
+  std::feclearexcept(FE_INEXACT);
+  volatile Wide R = std::fma(Wide(A), Wide(B), Wide(C));
+  bool Inexact = std::fetestexcept(FE_INEXACT);
+  std::fesetround(Mode);
+  Wide Odd = R;
+  if (Inexact && std::isfinite(Odd)) {
+    uint64_t Low; // The low mantissa bits (double, or x87's 64-bit mantissa).
+    std::memcpy(&Low, &Odd, sizeof(Low));
+    Low |= 1;
+    std::memcpy(&Odd, &Low, sizeof(Low));
+  }
+  return Narrow(std::ldexp(Odd, Shift));
+}
+
+/// v_div_fmas_f32: fma(s0, s1, s2); in lanes whose VCC bit is set (the
+/// quotient s2 was computed scaled), also times 2^64 if s2 >= 2 (the
+/// denominator was scaled up) and 2^-64 otherwise (the numerator was).
 Error v_div_fmas_f32(WaveCtx &C, const Instr &I) {
-  uint64_t Vcc = C.vcc() & C.exec();
-  if (Vcc)
-    return instError(C, I, "VCC set: the scaling path is not modelled");
+  uint64_t Vcc = C.vcc();
   forActive(C, [&](unsigned L) {
+    float S2 = srcF(C, I, Role::Src2, Role::Src2Mods, L);
     float D = std::fma(srcF(C, I, Role::Src0, Role::Src0Mods, L),
-                       srcF(C, I, Role::Src1, Role::Src1Mods, L),
-                       srcF(C, I, Role::Src2, Role::Src2Mods, L));
+                       srcF(C, I, Role::Src1, Role::Src1Mods, L), S2);
+    if ((Vcc >> L) & 1)
+      D = scaledFma<float, double>(srcF(C, I, Role::Src0, Role::Src0Mods, L),
+                                   srcF(C, I, Role::Src1, Role::Src1Mods, L),
+                                   S2, expF(asU(S2)) > 127 ? 64 : -64);
     writeV(C, I.op(Role::VDst), L, resultF(C, I, D));
   });
   return Error::success();
@@ -1356,10 +1413,7 @@ Error v_div_fmas_f32(WaveCtx &C, const Instr &I) {
 
 /// v_div_fixup_f32 vdst, s0 (quotient), s1 (denominator), s2 (numerator).
 Error v_div_fixup_f32(WaveCtx &C, const Instr &I) {
-  Error Err = Error::success();
   forActive(C, [&](unsigned L) {
-    if (Err)
-      return;
     float Q = srcF(C, I, Role::Src0, Role::Src0Mods, L);
     float D = srcF(C, I, Role::Src1, Role::Src1Mods, L);
     float N = srcF(C, I, Role::Src2, Role::Src2Mods, L);
@@ -1376,18 +1430,15 @@ Error v_div_fixup_f32(WaveCtx &C, const Instr &I) {
       R = Sign | 0x7f800000;
     else if (std::isinf(D) || N == 0)
       R = Sign;
-    else if (int(expF(asU(N))) - int(expF(asU(D))) < -150 ||
-             expF(asU(D)) == 255) {
-      Err = instError(C, I,
-                      formatv("lane {0}: the underflow/overflow "
-                              "result is not modelled",
-                              L));
-      return;
-    } else
+    else if (int(expF(asU(N))) - int(expF(asU(D))) < -150)
+      R = Sign; // |N / D| < 2^-150 rounds to zero.
+    else if (std::isnan(Q))
+      R = Sign | 0x7f800000; // The scaled sequence overflowed.
+    else
       R = Sign | (asU(Q) & 0x7fffffff);
     writeV(C, I.op(Role::VDst), L, resultF(C, I, asF(R)));
   });
-  return Err;
+  return Error::success();
 }
 
 /// Packed f32 (gfx90a v_pk_{add,mul,fma}_f32): two f32 lanes in a 64-bit
@@ -1556,50 +1607,43 @@ template <unsigned Kind> Error v_cvt_f64(WaveCtx &C, const Instr &I) {
 
 unsigned expD(uint64_t B) { return (B >> 52) & 0x7ff; }
 
-/// The f64 division sequence, as for f32: the non-scaling path exactly, the
-/// scaling paths refused.
+/// The f64 division sequence, as for f32 (scaling by 2^+-128).
 Error v_div_scale_f64(WaveCtx &C, const Instr &I) {
-  Error Err = Error::success();
+  uint64_t Vcc = 0;
   forActive(C, [&](unsigned L) {
-    if (Err)
-      return;
-    double S0 = srcD(C, I, Role::Src0, Role::Src0Mods, L);
-    double S1 = srcD(C, I, Role::Src1, Role::Src1Mods, L);
-    double S2 = srcD(C, I, Role::Src2, Role::Src2Mods, L);
-    uint64_t B1 = bit_cast<uint64_t>(S1), B2 = bit_cast<uint64_t>(S2);
-    if (S1 == 0.0 || S2 == 0.0) {
-      writeV64(C, I.op(Role::VDst), L, 0x7ff8000000000000ull);
-      return;
-    }
-    bool Scales = int(expD(B2)) - int(expD(B1)) >= 768 || expD(B1) == 0 ||
-                  expD(B2) <= 53 || expD(B1) == 0x7ff || expD(B2) == 0x7ff ||
-                  int(expD(B2)) - int(expD(B1)) <= -1021;
-    if (Scales) {
-      Err = instError(C, I,
-                      formatv("lane {0}: operands {1} / {2} need the "
-                              "scaling path, which is not modelled",
-                              L, S2, S1));
-      return;
-    }
-    writeV64(C, I.op(Role::VDst), L, bit_cast<uint64_t>(S0));
+    DivScale<double> R = divScale<double>(
+        srcD(C, I, Role::Src0, Role::Src0Mods, L),
+        srcD(C, I, Role::Src1, Role::Src1Mods, L),
+        srcD(C, I, Role::Src2, Role::Src2Mods, L), 128, 768, 53);
+    uint64_t B = bit_cast<uint64_t>(R.D);
+    if (!(C.DS.Prog.DenormMode64 & 2))
+      B = flushDenorm64(B);
+    writeV64(C, I.op(Role::VDst), L, B);
+    Vcc |= uint64_t(R.Scaled) << L;
   });
-  if (Err)
-    return Err;
-  writeS(C, maskDst(C, I), 0);
+  writeS(C, maskDst(C, I), Vcc);
   return Error::success();
 }
 
+/// v_div_fmas_f64: as v_div_fmas_f32, scaling by 2^+-128 (s2 >= 2: up).
 Error v_div_fmas_f64(WaveCtx &C, const Instr &I) {
-  if (C.vcc() & C.exec())
-    return instError(C, I, "VCC set: the scaling path is not modelled");
-  return v_f64<2>(C, I);
+  uint64_t Vcc = C.vcc();
+  forActive(C, [&](unsigned L) {
+    double S2 = srcD(C, I, Role::Src2, Role::Src2Mods, L);
+    double D = std::fma(srcD(C, I, Role::Src0, Role::Src0Mods, L),
+                        srcD(C, I, Role::Src1, Role::Src1Mods, L), S2);
+    if ((Vcc >> L) & 1)
+      D = scaledFma<double, long double>(
+          srcD(C, I, Role::Src0, Role::Src0Mods, L),
+          srcD(C, I, Role::Src1, Role::Src1Mods, L), S2,
+          expD(bit_cast<uint64_t>(S2)) > 1023 ? 128 : -128);
+    writeD(C, I, L, D);
+  });
+  return Error::success();
 }
 
 Error v_div_fixup_f64(WaveCtx &C, const Instr &I) {
-  Error Err = Error::success();
   forActive(C, [&](unsigned L) {
-    if (Err)
-      return;
     double Q = srcD(C, I, Role::Src0, Role::Src0Mods, L);
     double D = srcD(C, I, Role::Src1, Role::Src1Mods, L);
     double N = srcD(C, I, Role::Src2, Role::Src2Mods, L);
@@ -1616,17 +1660,15 @@ Error v_div_fixup_f64(WaveCtx &C, const Instr &I) {
       R = Sign | 0x7ff0000000000000ull;
     else if (std::isinf(D) || N == 0)
       R = Sign;
-    else if (int(expD(BN)) - int(expD(BD)) < -1075) {
-      Err = instError(C, I,
-                      formatv("lane {0}: the underflow result is not "
-                              "modelled",
-                              L));
-      return;
-    } else
+    else if (int(expD(BN)) - int(expD(BD)) < -1075)
+      R = Sign; // |N / D| < 2^-1075 rounds to zero.
+    else if (std::isnan(Q))
+      R = Sign | 0x7ff0000000000000ull; // The scaled sequence overflowed.
+    else
       R = Sign | (bit_cast<uint64_t>(Q) & 0x7fffffffffffffffull);
     writeD(C, I, L, bit_cast<double>(R));
   });
-  return Err;
+  return Error::success();
 }
 
 // --- Atomics ----------------------------------------------------------------
