@@ -211,8 +211,6 @@ bool StrictWave::inOrder(StrictCounter Ctr) const {
   uint8_t Kinds = 0;
   bool Flat = false;
   for (uint32_t Op : Queues[Ctr]) {
-    if (Ops[Op].Done)
-      continue;
     const StrictInstr &S = SP.Insts[Ops[Op].Inst];
     Kinds |= S.Lgkm;
     Flat |= S.Flat;
@@ -224,14 +222,11 @@ bool StrictWave::inOrder(StrictCounter Ctr) const {
   return !(Kinds & LgkmSMem) && popcount(Kinds) <= 1;
 }
 
-void StrictWave::retire(uint32_t Op) {
+void StrictWave::retire(uint32_t Op, StrictCounter Ctr) {
   InFlight &F = Ops[Op];
-  if (F.Done)
-    return;
-  F.Done = true;
-  for (unsigned Ctr = 0; Ctr != NumStrictCounters; ++Ctr)
-    if (F.Counters & (1 << Ctr))
-      --Live[Ctr];
+  F.Pending &= ~(1 << Ctr);
+  if (F.Pending)
+    return; // Its results also wait for another counter.
   for (RegRange R : SP.Insts[F.Inst].Writes)
     for (unsigned Reg = R.First; Reg != unsigned(R.First) + R.Count; ++Reg)
       if (Writer[Reg] == Op + 1)
@@ -239,17 +234,17 @@ void StrictWave::retire(uint32_t Op) {
 }
 
 void StrictWave::wait(StrictCounter Ctr, unsigned N) {
-  if (Live[Ctr] <= N)
-    return;
   std::deque<uint32_t> &Q = Queues[Ctr];
+  if (Q.size() <= N)
+    return;
   if (inOrder(Ctr)) {
-    while (Live[Ctr] > N) {
-      retire(Q.front());
+    while (Q.size() > N) {
+      retire(Q.front(), Ctr);
       Q.pop_front();
     }
   } else if (N == 0) {
     for (uint32_t Op : Q)
-      retire(Op);
+      retire(Op, Ctr);
     Q.clear();
   }
   // Out of order with N > 0: which operations completed is unknown, so
@@ -264,7 +259,7 @@ Error StrictWave::checkInFlight(WaveCtx &C, const Instr &I, uint32_t Idx) {
     std::string Counters;
     for (auto [Ctr, Name] :
          {std::pair{VmCnt, "vmcnt"}, {LgkmCnt, "lgkmcnt"}, {VsCnt, "vscnt"}})
-      if (Ops[Op].Counters & (1 << Ctr))
+      if (Ops[Op].Pending & (1 << Ctr))
         Counters += (Counters.empty() ? "" : "/") + std::string(Name);
     return instError(C, I,
                      formatv("strict: {0} {1} while the result of {2} is in "
@@ -359,12 +354,10 @@ void StrictWave::after(uint32_t Idx) {
         wait(StrictCounter(Ctr), S.Wait[Ctr]);
   if (S.Counters) {
     uint32_t Op = uint32_t(Ops.size());
-    Ops.push_back({Idx, S.Counters});
+    Ops.push_back({Idx, S.Counters, S.Counters});
     for (unsigned Ctr = 0; Ctr != NumStrictCounters; ++Ctr)
-      if (S.Counters & (1 << Ctr)) {
+      if (S.Counters & (1 << Ctr))
         Queues[Ctr].push_back(Op);
-        ++Live[Ctr];
-      }
     for (RegRange R : S.Writes)
       for (unsigned Reg = R.First; Reg != unsigned(R.First) + R.Count; ++Reg)
         Writer[Reg] = Op + 1;
@@ -396,9 +389,6 @@ void StrictWave::after(uint32_t Idx) {
       else if (Lo || Hi)
         StaleVCCZBy = Idx + 1;
     }
-  if (!Live[VmCnt] && !Live[LgkmCnt] && !Live[VsCnt]) {
+  if (all_of(Queues, [](const std::deque<uint32_t> &Q) { return Q.empty(); }))
     Ops.clear();
-    for (std::deque<uint32_t> &Q : Queues)
-      Q.clear();
-  }
 }

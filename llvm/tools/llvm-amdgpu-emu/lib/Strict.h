@@ -20,7 +20,8 @@
 //   (vmcnt: vector memory, and on gfx10+ only loads and returning atomics;
 //   vscnt, gfx10+: vector stores and non-returning atomics; lgkmcnt: LDS,
 //   scalar memory, messages; FLAT instructions both vmcnt/vscnt and
-//   lgkmcnt). s_waitcnt CNT(N) retires the oldest entries of an *in-order*
+//   lgkmcnt); its results are ready once every counter it joined has
+//   retired it. s_waitcnt CNT(N) retires the oldest entries of an *in-order*
 //   queue until at most N remain. A queue is out of order (completion order
 //   unknown, so only CNT(0) retires anything) when it holds scalar memory,
 //   more than one kind of lgkm event, or, on gfx9, a FLAT instruction (which
@@ -137,15 +138,20 @@ public:
   void after(uint32_t Idx);
 
 private:
+  /// A memory instruction in flight: the counters it joined, and those
+  /// that have not yet guaranteed its completion. Its results are ready
+  /// once every one has: each counter is its own queue (SIInsertWaitcnts
+  /// also waits on both for a FLAT load).
   struct InFlight {
     uint32_t Inst;
     uint8_t Counters;
-    bool Done = false;
+    uint8_t Pending;
   };
   const StrictProgram &SP;
   std::vector<InFlight> Ops;
+  /// Per counter, the in-flight operations it has not completed, oldest
+  /// first.
   std::array<std::deque<uint32_t>, NumStrictCounters> Queues;
-  std::array<unsigned, NumStrictCounters> Live = {};
   /// Per register: 1 + the in-flight op that will write it, or 0.
   std::vector<uint32_t> Writer;
   /// The wait-state clock, and per register when and by which instruction
@@ -160,7 +166,7 @@ private:
   uint32_t StaleVCCZBy = 0;
 
   bool inOrder(StrictCounter C) const;
-  void retire(uint32_t Op);
+  void retire(uint32_t Op, StrictCounter C);
   void wait(StrictCounter C, unsigned N);
   Error checkInFlight(WaveCtx &C, const Instr &I, uint32_t Idx);
   Error checkWaitStates(WaveCtx &C, const Instr &I, uint32_t Idx);

@@ -115,17 +115,39 @@ TEST(EmuStrict, LdsInOrderUnlessMixed) {
   EXPECT_THAT(strictError(GFX90A, Mixed), HasSubstr("strict: reads v3"));
 }
 
-// FLAT counts on vmcnt and lgkmcnt; gfx9 may report it done on one before
-// the other, so a partial vmcnt completes nothing while one is outstanding.
+// FLAT counts on vmcnt and lgkmcnt, and its result needs both; gfx9 may
+// report it done on one before the other, so a partial vmcnt completes
+// nothing while one is outstanding (gfx10 counts it in order).
 TEST(EmuStrict, FlatNeedsZeroOnGfx9) {
   std::string Code = "v_mov_b32 v6, s2\n"
                      "v_mov_b32 v7, s3\n"
                      "flat_load_dword v3, v[6:7]\n"
                      "global_load_dword v4, v1, s[2:3] offset:256\n"
                      "s_waitcnt vmcnt(1)\n"
+                     "s_waitcnt lgkmcnt(0)\n"
                      "v_mov_b32 v5, v3";
   EXPECT_THAT(strictError(GFX90A, Code), HasSubstr("strict: reads v3"));
   EXPECT_EQ(strictError(GFX1030, Code), "");
+}
+
+// Each counter retires its own entries: on gfx10 a FLAT store counts on
+// vscnt and lgkmcnt, and vscnt(0) does not take it off lgkmcnt, where it
+// still follows an LDS read in order. So lgkmcnt(1) completes the LDS read
+// (as SIInsertWaitcnts assumes, and as compiled code relies on).
+TEST(EmuStrict, CountersRetireIndependently) {
+  const char *Code = "v_mov_b32 v6, s2\n"
+                     "v_mov_b32 v7, s3\n"
+                     "ds_read_b32 v3, v1\n"
+                     "flat_store_dword v[6:7], v0\n"
+                     "s_waitcnt_vscnt null, 0x0\n"
+                     "s_waitcnt lgkmcnt(1)\n"
+                     "v_mov_b32 v5, v3";
+  EXPECT_EQ(strictError(GFX1030, Code), "");
+  // Without the lgkmcnt wait the LDS read is still in flight.
+  EXPECT_THAT(strictError(GFX1030, "ds_read_b32 v3, v1\n"
+                                   "s_waitcnt_vscnt null, 0x0\n"
+                                   "v_mov_b32 v5, v3"),
+              HasSubstr("strict: reads v3"));
 }
 
 TEST(EmuStrict, HazardVmemReadsValuWrittenSgpr) {
