@@ -1525,6 +1525,22 @@ void writeD(WaveCtx &C, const Instr &I, unsigned Lane, double D) {
   writeV64(C, I.op(Role::VDst), Lane, B);
 }
 
+/// v_frexp_mant_f64 / v_frexp_exp_i32_f64: the mantissa in [0.5, 1) with
+/// the sign of src0, or its exponent; an infinity or NaN gives itself and
+/// exponent 0 (as the f32 forms).
+template <bool Exp> Error v_frexp_f64(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    double X = srcD(C, I, Role::Src0, Role::Src0Mods, L);
+    int E = 0;
+    double M = std::isfinite(X) ? std::frexp(X, &E) : X;
+    if (Exp)
+      writeV(C, I.op(Role::VDst), L, uint32_t(E));
+    else
+      writeD(C, I, L, M);
+  });
+  return Error::success();
+}
+
 template <unsigned Kind> Error v_f64(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     double A = srcD(C, I, Role::Src0, Role::Src0Mods, L);
@@ -2789,6 +2805,8 @@ StringMap<Semantics> buildTable() {
 #undef ATOMIC
   AddV("V_FREXP_EXP_I32_F32", v_frexp_f32<true>);
   AddV("V_FREXP_MANT_F32", v_frexp_f32<false>);
+  AddV("V_FREXP_EXP_I32_F64", v_frexp_f64<true>);
+  AddV("V_FREXP_MANT_F64", v_frexp_f64<false>);
   AddV("V_LDEXP_F32", v_ldexp_f32);
   for (StringRef Suffix : {"", "_gfx9"})
     for (StringRef W : {"B96", "B128"}) {

@@ -564,4 +564,35 @@ TEST(EmuSemantics, BytesAndSubdwordLds) {
   EXPECT_EQ(R.Out[10], 0xbb44u);
 }
 
+// v_frexp_{mant,exp_i32}_f64: 12 = 0.75 * 2^4, the smallest denormal =
+// 0.5 * 2^-1073, an infinity keeps itself with exponent 0.
+TEST(EmuSemantics, FrexpF64) {
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  v_cvt_f64_i32 v[4:5], 12
+  v_frexp_mant_f64 v[6:7], v[4:5]
+  v_frexp_exp_i32_f64 v8, v[4:5]
+  v_mov_b32 v10, 1
+  v_mov_b32 v11, 0
+  v_frexp_mant_f64 v[12:13], -v[10:11]
+  v_frexp_exp_i32_f64 v14, v[10:11]
+  v_mov_b32 v10, 0
+  v_mov_b32 v11, 0x7ff00000
+  v_frexp_mant_f64 v[16:17], v[10:11]
+  v_frexp_exp_i32_f64 v15, v[10:11]
+  global_store_dwordx2 v2, v[6:7], s[2:3]
+  global_store_dword v2, v8, s[2:3] offset:8
+  global_store_dwordx2 v2, v[12:13], s[2:3] offset:12
+  global_store_dword v2, v14, s[2:3] offset:20
+  global_store_dwordx2 v2, v[16:17], s[2:3] offset:24
+  global_store_dword v2, v15, s[2:3] offset:32
+)"));
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0] | uint64_t(R.Out[1]) << 32, 0x3fe8000000000000ull);
+  EXPECT_EQ(R.Out[2], 4u);
+  EXPECT_EQ(R.Out[3] | uint64_t(R.Out[4]) << 32, 0xbfe0000000000000ull);
+  EXPECT_EQ(int32_t(R.Out[5]), -1073);
+  EXPECT_EQ(R.Out[6] | uint64_t(R.Out[7]) << 32, 0x7ff0000000000000ull);
+  EXPECT_EQ(R.Out[8], 0u);
+}
+
 } // namespace
