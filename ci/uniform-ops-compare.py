@@ -24,6 +24,11 @@ symbols that have a kernel descriptor (NAME.kd), and per kernel body it
 counts:
 
   sload  scalar loads: s_load_* and s_buffer_load_*
+  sdword dwords the scalar loads read (s_load_dwordx4 reads 4): merging
+         adjacent loads (two s_load_dwordx2 into one s_load_dwordx4) leaves
+         it unchanged
+  udword the same over distinct scalar loads: loads with the same mnemonic
+         and source operands (one duplicated into two blocks) count once
   vload  vector loads of global memory: global_load*, flat_load* (LDS ds_*
          reads are not counted)
   pload  buffer_load* and scratch_load*: in compiled HIP and OpenCL code
@@ -32,11 +37,14 @@ counts:
          totals and the JSON, never a regression
   ubr    uniform branches: s_cbranch_scc0/scc1/vccz/vccnz
 
-A kernel REGRESSED if A has fewer scalar loads or more vector loads than B: a
-value that B proved uniform (and loaded through the scalar cache) was loaded
-per lane under A. One line is printed per regressed kernel:
+A kernel REGRESSED if A has more vector loads than B, or reads fewer dwords
+through scalar loads than B both in total and over distinct loads: a value
+that B proved uniform (and loaded through the scalar cache) was loaded per
+lane, or not through the scalar cache, under A. (Fewer in one count only is
+B duplicating a block, or the same loads from other registers.) One line is
+printed per regressed kernel:
 
-  file  kernel  mcpu  sload A/B  vload A/B  ubr A/B
+  file  kernel  mcpu  sload A/B  sdword A/B  udword A/B  vload A/B  ubr A/B
 
 then a summary line: files compiled (under both configurations, per mcpu),
 kernels compared, kernels regressed, kernels with fewer uniform branches under
@@ -77,8 +85,10 @@ DEFAULT_B = "-mllvm -amdgpu-cf-lowering=structurize"
 VLOAD_PREFIXES = ("global_load", "flat_load")
 PLOAD_PREFIXES = ("buffer_load", "scratch_load")
 SLOAD_PREFIXES = ("s_load_", "s_buffer_load_")
+SLOAD_DWORDS = re.compile(r"_dwordx(\d+)$|_b(\d+)$")
 UBR = frozenset(("s_cbranch_scc0", "s_cbranch_scc1", "s_cbranch_vccz", "s_cbranch_vccnz"))
 FUNC_HEADER = re.compile(r"^(?:[0-9a-fA-F]+ )?<(.+)>:$")
+COUNTS = ("sload", "sdword", "udword", "vload", "pload", "ubr")
 HIP_EXTS = (".hip", ".cu")
 SOURCE_EXTS = (".cl",) + HIP_EXTS
 
@@ -114,19 +124,28 @@ def kernel_names(obj):
     return names
 
 
+def scalar_load_dwords(mnem):
+    """Dwords an s_load/s_buffer_load reads: s_load_dwordx4 4, s_load_dword
+    1, s_load_b64 (gfx11+) 2, sub-dword loads (gfx12) 1."""
+    m = SLOAD_DWORDS.search(mnem)
+    if not m:
+        return 1
+    return int(m.group(1)) if m.group(1) else max(1, int(m.group(2)) // 32)
+
+
 def count_ops(obj):
-    """kernel name -> {'sload', 'vload', 'ubr'} over that kernel's body."""
+    """kernel name -> COUNTS over that kernel's body."""
     kernels = kernel_names(obj)
     dis = subprocess.run([LLVM_BIN + "/llvm-objdump", "-d", "--no-show-raw-insn",
                           "--no-leading-addr", obj],
                          capture_output=True, text=True, check=True).stdout
-    counts, cur = {}, None
+    counts, cur, seen = {}, None, set()
     for line in dis.splitlines():
         if not line[:1].isspace():
             m = FUNC_HEADER.match(line)
             if m:  # "<symbol>:" starts a function body
                 name = m.group(1)
-                cur = counts.setdefault(name, {"sload": 0, "vload": 0, "pload": 0, "ubr": 0}) \
+                cur = counts.setdefault(name, dict.fromkeys(COUNTS, 0)) \
                     if name in kernels else None
             continue
         fields = line.split(None, 1)
@@ -135,6 +154,12 @@ def count_ops(obj):
         mnem = fields[0]
         if mnem.startswith(SLOAD_PREFIXES):
             cur["sload"] += 1
+            cur["sdword"] += scalar_load_dwords(mnem)
+            srcs = fields[1].split("//")[0].split(",", 1)[1:]  # drop the destination
+            key = (name, mnem, "".join(srcs).replace(" ", ""))
+            if key not in seen:
+                seen.add(key)
+                cur["udword"] += scalar_load_dwords(mnem)
         elif mnem.startswith(VLOAD_PREFIXES):
             cur["vload"] += 1
         elif mnem.startswith(PLOAD_PREFIXES):
@@ -142,7 +167,7 @@ def count_ops(obj):
         elif mnem in UBR:
             cur["ubr"] += 1
     for k in kernels:  # a kernel with an empty body still counts
-        counts.setdefault(k, {"sload": 0, "vload": 0, "pload": 0, "ubr": 0})
+        counts.setdefault(k, dict.fromkeys(COUNTS, 0))
     return counts
 
 
@@ -236,7 +261,7 @@ def main():
 
     rows, mismatch, both_failed, compiled = [], [], 0, 0
     regressed = fewer_ubr = 0
-    tot = {c: {"sload": 0, "vload": 0, "pload": 0, "ubr": 0} for c in "ab"}
+    tot = {c: dict.fromkeys(COUNTS, 0) for c in "ab"}
     for e in entries:
         for m in mcpus:
             (ca, ea), (cb, eb) = results[(e["path"], m, "a")], results[(e["path"], m, "b")]
@@ -254,7 +279,8 @@ def main():
                           e["path"], k, m), file=sys.stderr)
                     continue
                 a, b = ca[k], cb[k]
-                reg = a["sload"] < b["sload"] or a["vload"] > b["vload"]
+                reg = a["vload"] > b["vload"] or (a["sdword"] < b["sdword"] and
+                                                   a["udword"] < b["udword"])
                 regressed += reg
                 fewer_ubr += a["ubr"] < b["ubr"]
                 for c, v in (("a", a), ("b", b)):
@@ -266,17 +292,20 @@ def main():
     for r in rows:
         if r["regressed"]:
             a, b = r["a"], r["b"]
-            print("%s\t%s\t%s\tsload %d/%d\tvload %d/%d\tubr %d/%d" % (
+            print("%s\t%s\t%s\tsload %d/%d\tsdword %d/%d\tudword %d/%d\tvload %d/%d\tubr %d/%d" % (
                 r["file"], r["kernel"], r["mcpu"], a["sload"], b["sload"],
-                a["vload"], b["vload"], a["ubr"], b["ubr"]))
+                a["sdword"], b["sdword"], a["udword"], b["udword"], a["vload"], b["vload"], a["ubr"], b["ubr"]))
     for path, m, which, err in mismatch:
         print("COMPILE MISMATCH\t%s\t%s\tfailed only under %s: %s" % (path, m, which, err))
     print("summary: files compiled %d/%d (%d failed under both, %d under one only), "
           "kernels compared %d, regressed %d, fewer uniform branches %d; "
-          "totals sload A/B %d/%d, vload A/B %d/%d, pload A/B %d/%d, ubr A/B %d/%d" % (
+          "totals sload A/B %d/%d, sdword A/B %d/%d, udword A/B %d/%d, vload A/B %d/%d, pload A/B %d/%d, "
+          "ubr A/B %d/%d" % (
               compiled, len(entries) * len(mcpus), both_failed, len(mismatch),
               len(rows), regressed, fewer_ubr,
-              tot["a"]["sload"], tot["b"]["sload"], tot["a"]["vload"], tot["b"]["vload"],
+              tot["a"]["sload"], tot["b"]["sload"], tot["a"]["sdword"], tot["b"]["sdword"],
+              tot["a"]["udword"], tot["b"]["udword"],
+              tot["a"]["vload"], tot["b"]["vload"],
               tot["a"]["pload"], tot["b"]["pload"], tot["a"]["ubr"], tot["b"]["ubr"]))
     if args.json:
         with open(args.json, "w") as f:

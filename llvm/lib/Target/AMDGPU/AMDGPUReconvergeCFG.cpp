@@ -29,6 +29,11 @@
 ///    `exec &= to.secondary; s_cbranch_execz primary`). The mask that
 ///    llvm.amdgcn.if returns is unused.
 ///
+/// Before step 1, the uniform global loads of a kernel that no store can
+/// clobber are marked !amdgpu.noclobber (annotateNoClobberLoads): on the
+/// transformed CFG, with llvm.amdgcn.if in loop headers, MemorySSA would see
+/// clobbers that no lane's execution has.
+///
 /// Between the two steps, values that lanes read after waiting at a primary
 /// successor while the wave ran their definition again for other lanes are
 /// made safe: a lane mask gets a per-lane copy in a VGPR
@@ -47,20 +52,26 @@
 #include "AMDGPU.h"
 #include "AMDGPUReconvergingCF.h"
 #include "GCNSubtarget.h"
+#include "Utils/AMDGPUBaseInfo.h"
+#include "Utils/AMDGPUMemoryUtils.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/MemorySSA.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/InitializePasses.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Scalar/ReconvergeCFG.h"
 #include "llvm/Transforms/Scalar/StructurizeCFG.h"
@@ -90,8 +101,15 @@ STATISTIC(NumUndefIncomingsRewritten,
           "wait");
 STATISTIC(NumRejoinedLaneBranches,
           "Divergent branches that send exactly the rejoined lanes on");
+STATISTIC(NumNoClobberLoads,
+          "Uniform global loads found unclobbered on the incoming CFG");
 STATISTIC(NumLaneMasksKeptPerLane,
           "Lane masks that waiting lanes read, widened to a VGPR each");
+
+static cl::opt<bool> EarlyNoClobber(
+    "amdgpu-reconverge-cfg-early-noclobber", cl::Hidden, cl::init(true),
+    cl::desc("Mark unclobbered uniform global loads of kernels with "
+             "!amdgpu.noclobber on the CFG before it is made reconverging"));
 
 bool llvm::usesReconvergingCF(const Function &F) {
   return F.getFnAttribute(CFLoweringAttr).getValueAsString() == "reconverge";
@@ -165,6 +183,7 @@ private:
   };
 
   static const char *unsupportedReason(const Function &F);
+  static void annotateNoClobberLoads(Function &F, FunctionAnalysisManager &FAM);
   void structurize(Function &F, FunctionAnalysisManager &FAM);
   static void annotate(Function &F, UniformityInfo &UI,
                        const PostDominatorTree &PDT, Type *MaskTy);
@@ -248,6 +267,35 @@ void AMDGPUReconvergeCFG::structurize(Function &F,
   FAM.invalidate(F, FixIrreduciblePass().run(F, FAM));
   FAM.invalidate(F, UnifyLoopExitsPass().run(F, FAM));
   FAM.invalidate(F, StructurizeCFGPass().run(F, FAM));
+}
+
+/// Marks the uniform global loads of a kernel that no store in the kernel
+/// can clobber with !amdgpu.noclobber, as AMDGPUAnnotateUniformValues does
+/// later, but on the CFG as it comes in. Whether a store may run before a
+/// load is a property of each lane's execution, which the transform keeps;
+/// MemorySSA on the transformed CFG sees more paths (a flow block that
+/// routes lanes back into a cycle makes a store after a load look like one
+/// before it), so it would lose scalar loads that upstream's structurized CFG
+/// keeps. The pointer's uniformity is left to AMDGPUAnnotateUniformValues,
+/// on the transformed CFG: only uniform loads become scalar loads.
+void AMDGPUReconvergeCFG::annotateNoClobberLoads(Function &F,
+                                                 FunctionAnalysisManager &FAM) {
+  if (!EarlyNoClobber || !AMDGPU::isEntryFunctionCC(F.getCallingConv()))
+    return;
+  auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+  auto &MSSA = FAM.getResult<MemorySSAAnalysis>(F).getMSSA();
+  auto &AA = FAM.getResult<AAManager>(F);
+  LLVMContext &Ctx = F.getContext();
+  for (Instruction &I : instructions(F)) {
+    auto *Load = dyn_cast<LoadInst>(&I);
+    if (!Load || Load->getPointerAddressSpace() != AMDGPUAS::GLOBAL_ADDRESS ||
+        Load->hasMetadata("amdgpu.noclobber") ||
+        !UI.isUniform(Load->getPointerOperand()) ||
+        AMDGPU::isClobberedInFunction(Load, &MSSA, &AA))
+      continue;
+    Load->setMetadata("amdgpu.noclobber", MDNode::get(Ctx, {}));
+    ++NumNoClobberLoads;
+  }
 }
 
 /// Replaces each conditional branch whose two edges lead to one block by an
@@ -840,6 +888,7 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
     FAM.invalidate(F, PreservedAnalyses::none());
   Original.emplace(F);
 
+  annotateNoClobberLoads(F, FAM);
   FAM.invalidate(F, ReconvergeCFGPass().run(F, FAM));
   if (separateRejoins(F, FAM.getResult<UniformityInfoAnalysis>(F),
                       FAM.getResult<PostDominatorTreeAnalysis>(F)))
