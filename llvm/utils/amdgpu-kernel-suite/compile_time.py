@@ -16,7 +16,7 @@ import resource
 import subprocess
 import sys
 
-from suite import DEVICE_LIBS, cc1_only
+from suite import DEVICE_LIBS
 
 
 def child_cpu():
@@ -28,7 +28,7 @@ def command(clang, src, mcpu, flags):
     if src.endswith(".hip"):
         return [clang, "-x", "hip", "--cuda-device-only",
                 "--offload-arch=" + mcpu, "-O3", "-S", "-o", os.devnull,
-                "--rocm-device-lib-path=" + DEVICE_LIBS, src] + cc1_only(flags)
+                "--rocm-device-lib-path=" + DEVICE_LIBS, src] + list(flags)
     return [clang, "--target=amdgcn-amd-amdhsa", "-mcpu=" + mcpu, "-O3", "-S",
             "-o", os.devnull, "--rocm-device-lib-path=" + DEVICE_LIBS, src] + \
         list(flags)

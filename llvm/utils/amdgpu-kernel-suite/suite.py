@@ -162,37 +162,39 @@ def load_kernels():
 # Compiling and running.
 # ----------------------------------------------------------------------------
 
-def cc1_only(flags):
-    """-mllvm options for the compiler alone. For HIP the driver also hands
-    -mllvm options to the device linker, which is Debian's lld and does not
-    know the fork's options."""
-    flags, out = list(flags), []
-    while flags:
-        f = flags.pop(0)
-        if f == "-mllvm" and flags:
-            out += ["-Xclang", "-mllvm", "-Xclang", flags.pop(0)]
-        elif f.startswith("-mllvm="):
-            out += ["-Xclang", "-mllvm", "-Xclang", f[len("-mllvm="):]]
-        else:
-            out.append(f)
-    return out
-
-
 def compile_kernel(clang, src, opt, mcpu, out, flags=()):
-    """Compiles src to the code object out; returns the compile time (s)."""
-    if src.endswith(".hip"):
-        cmd = [clang, "-x", "hip", "--cuda-device-only",
-               "--no-gpu-bundle-output", "--offload-arch=" + mcpu]
+    """Compiles src to the code object out; returns the compile time (s).
+
+    A HIP source with -fgpu-rdc among the flags goes the way of relocatable
+    device code: compiled to a host+device object, then device-linked
+    (--hip-link), so the device code is optimized and generated in the
+    linker's LTO step; the flags go to both steps. OpenCL sources ignore
+    -fgpu-rdc."""
+    flags = list(flags)
+    rdc = "-fgpu-rdc" in flags
+    if not src.endswith(".hip"):
+        flags = [f for f in flags if f != "-fgpu-rdc"]
+    libs = "--rocm-device-lib-path=" + DEVICE_LIBS
+    if src.endswith(".hip") and rdc:
+        obj = out + ".rdc.o"
+        steps = [[clang, "-x", "hip", "--offload-arch=" + mcpu, opt, libs, "-c",
+                  src, "-o", obj] + flags,
+                 [clang, "--offload-arch=" + mcpu, opt, libs, "--hip-link",
+                  "--cuda-device-only", "--no-gpu-bundle-output", obj,
+                  "-o", out] + flags]
+    elif src.endswith(".hip"):
+        steps = [[clang, "-x", "hip", "--cuda-device-only",
+                  "--no-gpu-bundle-output", "--offload-arch=" + mcpu, opt, libs,
+                  src, "-o", out] + flags]
     else:
-        cmd = [clang, "--target=amdgcn-amd-amdhsa", "-mcpu=" + mcpu]
-    cmd += [opt, "--rocm-device-lib-path=" + DEVICE_LIBS, src, "-o", out]
-    cmd += cc1_only(flags) if src.endswith(".hip") else list(flags)
+        steps = [[clang, "--target=amdgcn-amd-amdhsa", "-mcpu=" + mcpu, opt,
+                  libs, src, "-o", out] + flags]
     start = time.perf_counter()
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
-    if p.returncode:
-        raise RuntimeError(f"compile failed: {' '.join(cmd)}\n{p.stderr}")
-    return elapsed
+    for cmd in steps:
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode:
+            raise RuntimeError(f"compile failed: {' '.join(cmd)}\n{p.stderr}")
+    return time.perf_counter() - start
 
 
 def write_launch(kname, launch, directory):
@@ -370,7 +372,7 @@ def print_summary(report):
 def cmd_bench(args):
     import bench_report  # The report writer, next to this file.
     kernels = selected(args)
-    configs = [("upstream", args.base_clang, [])]
+    configs = [("upstream", args.base_clang, args.base_flags.split())]
     configs.append(("fork", args.fork_clang, args.fork_flags.split()))
     for spec in args.config:
         name, _, flags = spec.partition("=")
@@ -449,6 +451,8 @@ def main():
     bench = sub.choices["bench"]
     bench.add_argument("--base-clang", default=DEBIAN_CLANG)
     bench.add_argument("--fork-clang", required=True)
+    bench.add_argument("--base-flags", default="",
+                       help="flags for the 'upstream' configuration")
     bench.add_argument("--fork-flags", default="",
                        help="flags for the 'fork' configuration")
     bench.add_argument("--config", action="append", default=[],
