@@ -113,6 +113,13 @@ static cl::opt<bool>
                          "average active lanes"),
                 cl::cat(EmuCategory));
 
+static cl::opt<bool> CountUniformVGPRs(
+    "uniform-vgprs",
+    cl::desc("Also count, at each block entry, the written VGPRs that hold "
+             "one value in every active lane (--blocks, --counters-json; "
+             "slows the run down)"),
+    cl::cat(EmuCategory));
+
 static cl::opt<bool>
     PrintRate("rate",
               cl::desc("Print to stderr how fast the dispatch was emulated "
@@ -269,6 +276,9 @@ static void printCounters(const Counters &C) {
     outs() << format("  %-8s %llu\n", getInstClassName(InstClass(I)),
                      (unsigned long long)C.ByClass[I]);
   outs() << format("  valu-utilization %.4f\n", C.valuUtilization());
+  outs() << "  lane-redundant-valu " << C.LaneRedundantVALU
+         << format(" (%.4f of VALU)", C.laneRedundantFraction())
+         << ", single-lane-valu " << C.SingleLaneVALU << "\n";
   outs() << "  exec-branches taken " << C.ExecBranchTaken << ", not taken "
          << C.ExecBranchNotTaken << "\n";
   outs() << "  cycle-estimate " << C.cycleEstimate() << "\n";
@@ -276,13 +286,21 @@ static void printCounters(const Counters &C) {
 
 static void printBlocks(const Counters &C) {
   outs() << "blocks: address, instructions, wave entries, average active "
-            "lanes, wave-instructions\n";
-  for (const BlockCount &B : C.Blocks)
-    outs() << format("  %8llx %5u %10llu %6.2f %12llu\n",
+            "lanes, wave-instructions, lane-redundant VALU, single-lane VALU"
+         << (CountUniformVGPRs ? ", average uniform VGPRs at entry" : "")
+         << "\n";
+  for (const BlockCount &B : C.Blocks) {
+    outs() << format("  %8llx %5u %10llu %6.2f %12llu %10llu %10llu",
                      (unsigned long long)B.Addr, B.Insts,
                      (unsigned long long)B.Executions,
                      double(B.ActiveLanes) / double(B.Executions),
-                     (unsigned long long)(B.Executions * B.Insts));
+                     (unsigned long long)(B.Executions * B.Insts),
+                     (unsigned long long)B.LaneRedundantVALU,
+                     (unsigned long long)B.SingleLaneVALU);
+    if (CountUniformVGPRs)
+      outs() << format(" %6.2f", double(B.UniformVGPRs) / double(B.Executions));
+    outs() << "\n";
+  }
 }
 
 /// Seconds is the host time of the run (not deterministic; the emulator's
@@ -298,15 +316,21 @@ static void writeCountersJSON(const Counters &C, double Seconds,
                  {"wave_instructions", int64_t(C.WaveInsts)},
                  {"classes", std::move(Classes)},
                  {"valu_utilization", C.valuUtilization()},
+                 {"lane_redundant_valu", int64_t(C.LaneRedundantVALU)},
+                 {"single_lane_valu", int64_t(C.SingleLaneVALU)},
                  {"exec_branches_taken", int64_t(C.ExecBranchTaken)},
                  {"exec_branches_not_taken", int64_t(C.ExecBranchNotTaken)},
                  {"cycle_estimate", int64_t(C.cycleEstimate())}};
   json::Array Blocks;
   for (const BlockCount &B : C.Blocks)
-    Blocks.push_back(json::Object{{"address", int64_t(B.Addr)},
-                                  {"instructions", int64_t(B.Insts)},
-                                  {"executions", int64_t(B.Executions)},
-                                  {"active_lanes", int64_t(B.ActiveLanes)}});
+    Blocks.push_back(
+        json::Object{{"address", int64_t(B.Addr)},
+                     {"instructions", int64_t(B.Insts)},
+                     {"executions", int64_t(B.Executions)},
+                     {"active_lanes", int64_t(B.ActiveLanes)},
+                     {"lane_redundant_valu", int64_t(B.LaneRedundantVALU)},
+                     {"single_lane_valu", int64_t(B.SingleLaneVALU)},
+                     {"uniform_vgprs", int64_t(B.UniformVGPRs)}});
   O["blocks"] = std::move(Blocks);
   O["run_seconds"] = Seconds;
   std::error_code EC;
@@ -353,6 +377,7 @@ static void runKernel(const CodeObject &CO, const KernelInfo &K, Launch &L) {
       printBuffer(L.Args[N], L.Args[N].Bytes, N, "initial");
   }
   Ex->setMaxWaveInsts(MaxSteps);
+  Ex->setCountUniformVGPRs(CountUniformVGPRs);
   Ex->setStrict(Strict);
   if (Trace)
     Ex->setTrace(&outs(), TraceLane);

@@ -1,7 +1,8 @@
 """Writes the bench report of suite.py bench: Markdown tables and a plot.
 
 The report has, per kernel group, one table of dynamic figures from the
-emulator (wave-instructions, VALU lane utilization, cycle estimate) and one of
+emulator (wave-instructions, VALU lane utilization, cycle estimate,
+lane-redundant VALU instructions) and one of
 static figures (code bytes, VGPRs, SGPRs, compile time), each configuration
 next to the upstream baseline with its ratio to it, then the geometric means
 of the ratios; and the instruction-class mix of the baseline. The plot
@@ -59,7 +60,8 @@ def metric(row, key):
 # (column title, counters key, digits, lower is better)
 DYNAMIC = [("wave-insts", "wave_instructions", 0),
            ("VALU util", "valu_util", 3),
-           ("cycles (est.)", "cycle_estimate", 0)]
+           ("cycles (est.)", "cycle_estimate", 0),
+           ("lane-redundant VALU", "lane_redundant_valu", 0)]
 STATIC = [("code bytes", "bytes", 0), ("VGPRs", "vgpr", 0), ("SGPRs", "sgpr", 0),
           ("compile s", "compile_s", 2)]
 
@@ -98,7 +100,9 @@ def table(report, names, metrics):
 
 def mix_table(report, names):
     base = report["configs"][0]
-    head = ["kernel", "size", "waves"] + list(CLASSES) + ["execz/nz taken", "not taken"]
+    head = ["kernel", "size", "waves"] + list(CLASSES) + [
+        "execz/nz taken", "not taken", "lane-redundant VALU", "of VALU",
+        "single-lane VALU"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for n in names:
         k = report["kernels"][n]
@@ -110,7 +114,10 @@ def mix_table(report, names):
         cells = [n, str(k["size"]), fmt(row.get("waves"))]
         cells += [fmt(cls.get(c)) for c in CLASSES]
         cells += [fmt(row.get("exec_branches_taken")),
-                  fmt(row.get("exec_branches_not_taken"))]
+                  fmt(row.get("exec_branches_not_taken")),
+                  fmt(row.get("lane_redundant_valu")),
+                  fmt_ratio(ratio(row.get("lane_redundant_valu"), cls.get("valu"))),
+                  fmt(row.get("single_lane_valu"))]
         lines.append("| " + " | ".join(cells) + " |")
     return lines
 
@@ -176,7 +183,9 @@ def write(report, md_path, plot_path=None, json_path=None):
            "- Configurations: " + "; ".join(
                f"`{c}`" + (f" (`{report['flags'][c]}`)" if report["flags"][c] else "")
                for c in configs) + f". Ratios are configuration / `{configs[0]}`; "
-           "lower is better except for VALU utilization.",
+           "lower is better except for VALU utilization. Lane-redundant VALU: "
+           "wave-instructions that wrote one value in every active lane "
+           "(Emulator.md).",
            "- What the figures mean, and what the cycle estimate does not model: "
            "[Emulator.md](Emulator.md#counters-and-the-cycle-estimate).", ""]
     if plot_path:

@@ -30,6 +30,11 @@ double Counters::valuUtilization() const {
   return V ? double(VALUActiveLanes) / (double(V) * WaveSize) : 0.0;
 }
 
+double Counters::laneRedundantFraction() const {
+  uint64_t V = ByClass[unsigned(InstClass::VALU)];
+  return V ? double(LaneRedundantVALU) / double(V) : 0.0;
+}
+
 uint64_t Counters::cycleEstimate() const {
   // Issue cost per class, plus a fixed latency per memory instruction. The
   // constants are documented (and justified) in docs/Emulator.md.
@@ -172,23 +177,25 @@ static void markBlockLeaders(Program &P) {
   }
 }
 
-/// Turns the per-leader counts of a dispatch into Counters::Blocks.
+/// Turns the per-instruction counts of a dispatch into Counters::Blocks.
 static std::vector<BlockCount> collectBlocks(const Program &P,
-                                             ArrayRef<uint64_t> Executions,
-                                             ArrayRef<uint64_t> Lanes) {
+                                             ArrayRef<InstCounts> Counts) {
   std::vector<BlockCount> Blocks;
   for (size_t Idx = 0; Idx != P.Insts.size(); ++Idx) {
-    if (!P.Insts[Idx].Leader || !Executions[Idx])
+    if (!P.Insts[Idx].Leader || !Counts[Idx].Entries)
       continue;
     BlockCount B;
     B.Addr = P.Insts[Idx].Addr;
-    B.Executions = Executions[Idx];
-    B.ActiveLanes = Lanes[Idx];
+    B.Executions = Counts[Idx].Entries;
+    B.ActiveLanes = Counts[Idx].EntryLanes;
+    B.UniformVGPRs = Counts[Idx].UniformVGPRs;
     size_t End = Idx;
-    do
+    do {
+      B.LaneRedundantVALU += Counts[End].LaneRedundant;
+      B.SingleLaneVALU += Counts[End].SingleLane;
       ++End;
-    while (End < P.Insts.size() && P.Insts[End - 1].Next == End &&
-           !P.Insts[End].Leader);
+    } while (End < P.Insts.size() && P.Insts[End - 1].Next == End &&
+             !P.Insts[End].Leader);
     B.Insts = uint32_t(End - Idx);
     Blocks.push_back(B);
   }
@@ -332,6 +339,8 @@ void Executor::setTrace(raw_ostream *OS, int Lane) {
 }
 
 void Executor::setMaxWaveInsts(uint64_t N) { Prog->MaxWaveInsts = N; }
+
+void Executor::setCountUniformVGPRs(bool On) { Prog->CountUniformVGPRs = On; }
 
 void Executor::setStrict(bool Strict) {
   Prog->Strict = Strict ? buildStrictProgram(*Prog, Prog->Processor) : nullptr;
@@ -486,10 +495,9 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
 
   Stats = Counters();
   Stats.WaveSize = Prog->Lanes;
-  std::vector<uint64_t> BlockExecutions(Prog->Insts.size()),
-      BlockLanes(Prog->Insts.size());
-  DispatchState DS{*Prog,      K,    Mem,         Stats,     BlockExecutions,
-                   BlockLanes, Dims, KernargAddr, PacketAddr};
+  std::vector<InstCounts> PerInst(Prog->Insts.size());
+  DispatchState DS{*Prog,   K,    Mem,         Stats,
+                   PerInst, Dims, KernargAddr, PacketAddr};
   FinalStates.clear();
   if (KeepFinalStates)
     DS.FinalStates = &FinalStates;
@@ -502,6 +510,6 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
       for (uint32_t X = 0; X != Groups[0]; ++X)
         if (Error E = runWorkgroup(DS, {X, Y, Z}))
           return E;
-  Stats.Blocks = collectBlocks(*Prog, BlockExecutions, BlockLanes);
+  Stats.Blocks = collectBlocks(*Prog, PerInst);
   return Error::success();
 }

@@ -51,6 +51,13 @@ struct BlockCount {
   uint32_t Insts = 0;       ///< Static instructions in the block.
   uint64_t Executions = 0;  ///< Wave entries into the block.
   uint64_t ActiveLanes = 0; ///< Sum of EXEC popcounts at those entries.
+  /// The block's lane-redundant and single-lane VALU wave-instructions (see
+  /// Counters).
+  uint64_t LaneRedundantVALU = 0, SingleLaneVALU = 0;
+  /// Sum over the entries of the VGPRs that hold one value in every active
+  /// lane, among those the wave has written; only counted when
+  /// Executor::setCountUniformVGPRs asks for it (it scans the register file).
+  uint64_t UniformVGPRs = 0;
 };
 
 /// Per-dispatch counters, summed over all waves.
@@ -58,6 +65,16 @@ struct Counters {
   uint64_t WaveInsts = 0; ///< Dynamic wave-instructions.
   uint64_t ByClass[NumInstClasses] = {};
   uint64_t VALUActiveLanes = 0; ///< Sum of EXEC popcounts over VALU insts.
+  /// VALU wave-instructions that ran with at least two active lanes and
+  /// wrote the same value in each: every VGPR dword of the destination, and
+  /// the lane-mask destination (a compare's result, a carry-out) all zeros
+  /// or all ones over the active lanes. Work the wave did once per lane
+  /// that one lane could have done (Collange's dynamic uniformity; Lee et
+  /// al. count it as redundant). Instructions without a per-lane result
+  /// (v_readlane into an SGPR, v_nop) are not counted.
+  uint64_t LaneRedundantVALU = 0;
+  /// VALU wave-instructions that ran with exactly one active lane.
+  uint64_t SingleLaneVALU = 0;
   uint64_t ExecBranchTaken = 0, ExecBranchNotTaken = 0; ///< execz/execnz.
   unsigned WaveSize = 64;
   uint64_t Waves = 0, Workgroups = 0;
@@ -66,6 +83,8 @@ struct Counters {
 
   /// VALU lane utilization: active lanes / (lanes x VALU instructions).
   double valuUtilization() const;
+  /// Lane-redundant VALU wave-instructions / VALU wave-instructions.
+  double laneRedundantFraction() const;
   /// The documented cycle estimate (docs/Emulator.md).
   uint64_t cycleEstimate() const;
 };
@@ -133,6 +152,9 @@ public:
   /// Stop a dispatch with an error once it has executed more than N
   /// wave-instructions (tests size this to the kernel).
   void setMaxWaveInsts(uint64_t N);
+  /// Counts BlockCount::UniformVGPRs at every block entry (off by default:
+  /// it costs a scan of the wave's written VGPRs per entry).
+  void setCountUniformVGPRs(bool On);
 
   /// Check in-flight memory results, wait states and VCCZ as the hardware
   /// needs them (Strict.h): a violation stops the run with an error.

@@ -18,6 +18,7 @@
 #include "Strict.h"
 #include "llvm/ADT/DenseMap.h"
 #include <array>
+#include <bitset>
 #include <vector>
 
 namespace llvm {
@@ -135,6 +136,7 @@ struct Program {
   int TraceLane = -1;           ///< Also print this lane's VGPR results.
   /// The dispatch stops with an error after this many wave-instructions.
   uint64_t MaxWaveInsts = Executor::DefaultMaxWaveInsts;
+  bool CountUniformVGPRs = false;
   std::string Processor;
   /// Per instruction: the pseudo of its opcode (the opcode itself if none).
   std::vector<unsigned> PseudoOpcodes;
@@ -148,6 +150,9 @@ struct Wave {
   uint32_t PC = 0; ///< Instruction index.
   bool Ended = false, AtBarrier = false;
   std::vector<uint32_t> V; ///< V[Reg * Lanes + Lane].
+  /// The VGPRs and AGPRs an instruction has written (for
+  /// Program::CountUniformVGPRs).
+  std::bitset<NumVRegs> Written;
   /// Private (scratch) memory, PrivateSize bytes per lane, lane-major.
   std::vector<uint8_t> Priv;
   uint32_t PrivateSize = 0;
@@ -155,14 +160,20 @@ struct Wave {
   std::unique_ptr<StrictWave> Strict;
 };
 
+/// What a dispatch counts per instruction index. Entries, EntryLanes and
+/// UniformVGPRs count entries into the block the instruction leads (block
+/// leaders only); LaneRedundant and SingleLane count VALU executions.
+struct InstCounts {
+  uint64_t Entries = 0, EntryLanes = 0, UniformVGPRs = 0;
+  uint64_t LaneRedundant = 0, SingleLane = 0;
+};
+
 struct DispatchState {
   Program &Prog;
   const KernelInfo &Kernel;
   GlobalMemory &Mem;
   Counters &Stats;
-  /// Per instruction index: wave entries and active lanes of the block it
-  /// leads (only leaders are counted).
-  std::vector<uint64_t> &BlockExecutions, &BlockLanes;
+  std::vector<InstCounts> &PerInst; ///< By instruction index.
   const DispatchDims &Dims;
   uint64_t KernargAddr, PacketAddr;
   /// Where to append the final state of every wave, or null.

@@ -15,7 +15,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecutorImpl.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <optional>
 
 using namespace llvm;
 using namespace llvm::amdgpu_emu;
@@ -88,6 +90,103 @@ static Error initSGPRs(DispatchState &DS, Wave &W,
   return Error::success();
 }
 
+/// The lane mask in s[Index] (s[Index:Index+1] in wave64).
+static uint64_t laneMask(const Wave &W, unsigned Index, unsigned Lanes) {
+  uint64_t M = W.S[Index];
+  if (Lanes == 64 && Index + 1 < NumSRegs)
+    M |= uint64_t(W.S[Index + 1]) << 32;
+  return M;
+}
+
+/// Whether the lanes of Exec agree on lane mask Mask: all set or all clear.
+static bool agreeOnActiveLanes(uint64_t Mask, uint64_t Exec) {
+  Mask &= Exec;
+  return Mask == 0 || Mask == Exec;
+}
+
+/// Whether VALU instruction I, which ran under Exec (two lanes or more), left
+/// one value in every active lane: each dword of its VGPR destination, and
+/// its lane-mask destination (sdst, or VCC of a VOPC without one; v_cmpx is
+/// not VALU but ExecMask). std::nullopt if it has no per-lane result.
+static std::optional<bool> isLaneRedundant(const WaveCtx &C, const Instr &I,
+                                           uint64_t Exec) {
+  const Wave &W = C.W;
+  const unsigned Lanes = C.DS.Prog.Lanes;
+  bool HasResult = false;
+  const Operand &VDst = I.op(Role::VDst);
+  if (VDst.Kind == OpKind::VGPR || VDst.Kind == OpKind::AGPR) {
+    HasResult = true;
+    unsigned Base = (VDst.Kind == OpKind::AGPR ? 256 : 0) + VDst.Index;
+    unsigned First = countr_zero(Exec);
+    for (unsigned D = 0; D != VDst.Dwords; ++D) {
+      const uint32_t *R = &W.V[size_t(Base + D) * Lanes];
+      for (uint64_t M = Exec & (Exec - 1); M; M &= M - 1)
+        if (R[countr_zero(M)] != R[First])
+          return false;
+    }
+  }
+  const Operand &SDst = I.op(Role::SDst);
+  if (SDst.Kind == OpKind::SGPR) {
+    HasResult = true;
+    if (!agreeOnActiveLanes(laneMask(W, SDst.Index, Lanes), Exec))
+      return false;
+  } else if (!HasResult && I.Name.starts_with("V_CMP")) {
+    HasResult = true; // VOPC without sdst: the result is VCC.
+    if (!agreeOnActiveLanes(laneMask(W, SRegVCC, Lanes), Exec))
+      return false;
+  }
+  if (!HasResult)
+    return std::nullopt;
+  return true;
+}
+
+/// Counts a VALU instruction at index Idx that ran under Exec.
+static void countVALU(WaveCtx &C, const Instr &I, uint32_t Idx, uint64_t Exec) {
+  InstCounts &IC = C.DS.PerInst[Idx];
+  if (popcount(Exec) == 1) {
+    ++C.DS.Stats.SingleLaneVALU;
+    ++IC.SingleLane;
+    return;
+  }
+  if (Exec && isLaneRedundant(C, I, Exec).value_or(false)) {
+    ++C.DS.Stats.LaneRedundantVALU;
+    ++IC.LaneRedundant;
+  }
+}
+
+/// The VGPRs and AGPRs the wave has written that hold one value in every
+/// lane of Exec.
+static unsigned countUniformVGPRs(const Wave &W, unsigned Lanes,
+                                  uint64_t Exec) {
+  if (!Exec)
+    return 0;
+  unsigned First = countr_zero(Exec), N = 0;
+  for (unsigned R = 0; R != NumVRegs; ++R) {
+    if (!W.Written[R])
+      continue;
+    const uint32_t *V = &W.V[size_t(R) * Lanes];
+    bool Same = true;
+    for (uint64_t M = Exec & (Exec - 1); M && Same; M &= M - 1)
+      Same = V[countr_zero(M)] == V[First];
+    N += Same;
+  }
+  return N;
+}
+
+/// Records that I wrote its VGPR or AGPR destination.
+static void noteWritten(Wave &W, const Instr &I) {
+  for (Role R : {Role::VDst, Role::VData}) {
+    const Operand &O = I.op(R);
+    if ((O.Kind != OpKind::VGPR && O.Kind != OpKind::AGPR) ||
+        (R == Role::VData && !I.Name.contains("LOAD") &&
+         !I.Name.contains("ATOMIC")))
+      continue;
+    unsigned Base = (O.Kind == OpKind::AGPR ? 256 : 0) + O.Index;
+    for (unsigned D = 0; D != O.Dwords && Base + D < NumVRegs; ++D)
+      W.Written.set(Base + D);
+  }
+}
+
 /// Runs wave W until it ends or reaches a barrier.
 static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
                      std::vector<uint8_t> &LDS) {
@@ -111,13 +210,17 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
           "wave {0} exec {1:x16} vcc {5:x16} scc {2} {3:x-}: {4}\n",
           &W - &Wave0, C.exec(), unsigned(W.SCC), I.Addr,
           P.Dec->print(P.Decoded[W.PC]), C.vcc());
+    const uint64_t Exec = C.exec();
     ++St.WaveInsts;
     ++St.ByClass[unsigned(I.Class)];
     if (I.Class == InstClass::VALU)
-      St.VALUActiveLanes += popcount(C.exec());
+      St.VALUActiveLanes += popcount(Exec);
     if (I.Leader) {
-      ++DS.BlockExecutions[W.PC];
-      DS.BlockLanes[W.PC] += popcount(C.exec());
+      InstCounts &IC = DS.PerInst[W.PC];
+      ++IC.Entries;
+      IC.EntryLanes += popcount(Exec);
+      if (P.CountUniformVGPRs)
+        IC.UniformVGPRs += countUniformVGPRs(W, P.Lanes, Exec);
     }
     uint32_t Idx = W.PC;
     if (W.Strict)
@@ -128,6 +231,10 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
       return E;
     if (W.Strict)
       W.Strict->after(Idx);
+    if (I.Class == InstClass::VALU)
+      countVALU(C, I, Idx, Exec);
+    if (P.CountUniformVGPRs)
+      noteWritten(W, I);
     const Operand &VDst = I.op(Role::VDst);
     if (P.Trace && P.TraceLane >= 0 && unsigned(P.TraceLane) < P.Lanes &&
         (VDst.Kind == OpKind::VGPR || VDst.Kind == OpKind::AGPR)) {
@@ -189,6 +296,11 @@ Error amdgpu_emu::runWorkgroup(DispatchState &DS,
         W.V[1 * P.Lanes + L] = WIEnable >= 1 ? Y : 0;
         W.V[2 * P.Lanes + L] = WIEnable >= 2 ? Z : 0;
       }
+    }
+    W.Written.set(0); // The work-item IDs.
+    if (!P.PackedTID) {
+      W.Written[1] = WIEnable >= 1;
+      W.Written[2] = WIEnable >= 2;
     }
     W.S[SRegEXEC] = uint32_t(Exec);
     W.S[SRegEXEC + 1] = P.Lanes == 64 ? uint32_t(Exec >> 32) : 0;
