@@ -55,7 +55,9 @@
 //
 // Algorithm
 // ---------
-// Repeat until nothing changes (bounded by -cf-meld-max-melds):
+// Repeat until nothing changes, a round gives back a function an earlier
+// round left (simplifyCFG can clone melded code back), or
+// -cf-meld-max-melds rounds:
 //  1. Compute DT, PDT, LI and uniformity; visit blocks in RPO and pick the
 //     first meldable divergent region with a profitable pair (steps 2-3).
 //  2. Subgraph alignment: Smith-Waterman (gap penalty 0) over the two path
@@ -92,10 +94,12 @@
 //     addresses, not of the tables and of the rows). Net-benefit check (not in
 //     the paper; estimateCost): with both sides of the branch running, the meld
 //     must save more issued instructions (the aligned pairs, weighted by their
-//     expansion, and the EXEC-mask code of the branch for every side it
-//     absorbs) than it adds (selects for differing operands and for exit PHIs,
-//     -cf-meld-run-overhead per unpredicated run; a speculated run costs
-//     nothing); otherwise it is rejected with an OverheadExceedsSaving remark.
+//     expansion, except pairs the backend folds into their users, and the
+//     EXEC-mask code of the branch for every side it absorbs) than it adds
+//     (selects for differing operands and for exit PHIs, the immediate
+//     offsets a selected address part loses, -cf-meld-run-overhead per
+//     unpredicated run; a speculated run costs nothing); otherwise it is
+//     rejected with an OverheadExceedsSaving remark.
 //  4. Region replication (basic-block/region, replicateRegion): G's CFG is
 //     copied onto b's side as empty blocks, b takes the place of p, and every
 //     conditional branch of the copy gets a constant condition that leads to
@@ -232,7 +236,8 @@
 // * A meld needs at least one aligned pair that is not a select. Every meld
 //   therefore removes at least one non-select, non-PHI, non-terminator
 //   instruction. simplifyCFG may duplicate code, so this does not bound the
-//   number of rounds on its own; -cf-meld-max-melds does.
+//   number of rounds on its own: a round that leaves a function an earlier
+//   round left stops melding, and -cf-meld-max-melds bounds the rest.
 //
 // Scope
 // -----
@@ -268,6 +273,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/StructuralHash.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -305,6 +311,9 @@ STATISTIC(NumFolded,
           "Number of PHIs and selects folded after melding (InstSimplify)");
 STATISTIC(NumBypassedRuns, "Number of runs of region blocks left unguarded "
                            "because their replica is bypassed");
+STATISTIC(NumRepeatedFunctions,
+          "Functions whose melding stopped at a round that gave back an "
+          "earlier function");
 
 namespace {
 enum class MeldMode { DARM, Diamond };
@@ -645,6 +654,8 @@ private:
                            unsigned &PhiSelects) const;
   MeldCost estimateCost(const DivergentRegion &R, const MeldCandidate &Cand,
                         ArrayRef<InstrAlignment> Alignments) const;
+  /// True if the backend folds \p I into its users (TTI: TCC_Free).
+  bool isFolded(const Instruction &I) const;
   void addAlignmentCost(const InstrAlignment &Alignment, DifferFn Differ,
                         DifferFn IsShared, MeldCostTerms &T) const;
   BasicBlock *addBranchSaving(const DivergentRegion &R,
@@ -895,8 +906,8 @@ static unsigned getSelectCost(const DataLayout &DL, const UniformityInfo &UI,
 /// (an LDS or global variable) folds into the immediate offset of the memory
 /// instruction or of the address arithmetic, a selected one is added to the
 /// offset by an instruction of its own. Alignment pruning compares the two
-/// forms of an address with it; the net-benefit check leaves the add out
-/// (it rejected sb4's melds of address-only blocks, which pay off).
+/// forms of an address with it; the net-benefit check prices a selected
+/// address with getAddressUnfoldCost instead, per use.
 static unsigned getOperandSelectCost(const DataLayout &DL,
                                      const UniformityInfo &UI,
                                      const Instruction &User, unsigned Idx,
@@ -904,6 +915,78 @@ static unsigned getOperandSelectCost(const DataLayout &DL,
   bool SelectedBase = isa<GetElementPtrInst>(User) && Idx == 0 &&
                       isa<Constant>(A) && isa<Constant>(B);
   return getSelectCost(DL, UI, A, B) + (SelectedBase ? 1 : 0);
+}
+
+/// \p V as Base + Offset with a constant Offset: constant-index GEPs and
+/// `add`/`or disjoint` of a constant that the side computes in \p BB, for
+/// this access, are stripped (a value computed before the branch is there
+/// whether or not the access is melded). These constants are what AMDGPU
+/// folds into the immediate offset of a DS, global or scratch access (and
+/// of the address arithmetic feeding it).
+static std::pair<const Value *, int64_t>
+decomposeAddress(const DataLayout &DL, const Value *V, const BasicBlock *BB) {
+  int64_t Offset = 0;
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    const auto *I = dyn_cast<Instruction>(V);
+    if (I && I->getParent() != BB)
+      break;
+    if (const auto *GEP = dyn_cast<GEPOperator>(V)) {
+      APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+      if (!GEP->accumulateConstantOffset(DL, Off))
+        break;
+      Offset += Off.getSExtValue();
+      V = GEP->getPointerOperand();
+      continue;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(V);
+    const auto *C = BO ? dyn_cast<ConstantInt>(BO->getOperand(1)) : nullptr;
+    if (!C || !(BO->getOpcode() == Instruction::Add ||
+                (BO->getOpcode() == Instruction::Or &&
+                 cast<PossiblyDisjointInst>(BO)->isDisjoint())))
+      break;
+    Offset += C->getSExtValue();
+    V = BO->getOperand(0);
+  }
+  return {V, Offset};
+}
+
+/// True if operand \p Idx of \p User is (part of) the address of a memory
+/// access: the pointer of a load or store, or the base or an index of a GEP.
+static bool isAddressOperand(const Instruction &User, unsigned Idx) {
+  if (isa<GetElementPtrInst>(User))
+    return true;
+  if (const auto *LI = dyn_cast<LoadInst>(&User))
+    return Idx == LI->getPointerOperandIndex();
+  if (const auto *SI = dyn_cast<StoreInst>(&User))
+    return Idx == SI->getPointerOperandIndex();
+  return false;
+}
+
+/// Instructions that selecting address operand \p Idx of \p User, \p A, and
+/// the partner operand \p B of \p Partner adds besides the v_cndmask
+/// (getSelectCost). Unmelded, each side's access takes its
+/// constant offset in the instruction's immediate field; the selected
+/// address is one register per lane, so every side whose address had a
+/// constant part now adds it with an instruction of its own (one add for
+/// both if they share the base: the add of a selected constant), and a
+/// select of two literals that are not inline constants needs a v_mov.
+static unsigned getAddressUnfoldCost(const DataLayout &DL,
+                                     const Instruction &User,
+                                     const Instruction &Partner, unsigned Idx,
+                                     const Value *A, const Value *B) {
+  if (!isAddressOperand(User, Idx) || A->getType()->isVectorTy())
+    return 0;
+  auto IsLiteral = [](const Value *V) {
+    const auto *C = dyn_cast<ConstantInt>(V);
+    return C && (C->getSExtValue() < -16 || C->getSExtValue() > 64);
+  };
+  if (isa<ConstantInt>(A) && isa<ConstantInt>(B))
+    return 1 + (IsLiteral(A) && IsLiteral(B) ? 1 : 0);
+  auto [BaseA, OffA] = decomposeAddress(DL, A, User.getParent());
+  auto [BaseB, OffB] = decomposeAddress(DL, B, Partner.getParent());
+  if (BaseA == BaseB)
+    return OffA != OffB ? 1 : 0;
+  return (OffA != 0) + (OffB != 0);
 }
 
 /// The backend drops the s_cbranch_execz around a predicated block of fewer
@@ -1172,6 +1255,15 @@ static Value *getPartnerOperand(const Instruction *I1, const Instruction *I2,
   return I2->getOperand(Exchanged ? 1 - Idx : Idx);
 }
 
+bool ControlFlowMelder::isFolded(const Instruction &I) const {
+  if (!isa<GetElementPtrInst>(I) && !isa<UnaryOperator>(I) &&
+      !isa<CastInst>(I) && !isa<IntrinsicInst>(I))
+    return false;
+  InstructionCost Cost =
+      TTI->getInstructionCost(&I, TargetTransformInfo::TCK_CodeSize);
+  return Cost.isValid() && Cost == TargetTransformInfo::TCC_Free;
+}
+
 /// The pairs, selects and unpredicated runs of one block alignment.
 void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
                                          DifferFn Differ, DifferFn IsShared,
@@ -1183,14 +1275,28 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
   for (size_t K = 0, E = Alignment.size(); K < E;) {
     const AlignedPair &P = Alignment[K];
     if (P.isMatch()) {
-      T.Pairs += getIssueCost(*P.True);
+      // What the pair saves is what the two copies issued: nothing for an
+      // instruction the backend folds into its users (a GEP with a constant
+      // offset becomes the access's immediate offset, fneg/fabs a source
+      // modifier, a no-op cast nothing), which TTI prices at TCC_Free.
+      bool Free = isFolded(*P.True) && isFolded(*P.False);
+      if (!Free)
+        T.Pairs += getIssueCost(*P.True);
       for (unsigned Idx = 0, N = P.True->getNumOperands(); Idx != N; ++Idx) {
         Value *Op1 = P.True->getOperand(Idx);
         Value *Op2 = getPartnerOperand(P.True, P.False, Idx, Differ);
-        if (Differ(Op1, Op2) && !IsShared(Op1, Op2) &&
-            InBlock.insert({Op1, Op2}).second)
+        if (!Differ(Op1, Op2))
+          continue;
+        // The add that a selected address part needs is per use: the
+        // immediate offset of this access is lost whether or not the
+        // select itself is shared.
+        T.Selects += getAddressUnfoldCost(DL, *P.True, *P.False, Idx, Op1, Op2);
+        if (!IsShared(Op1, Op2) && InBlock.insert({Op1, Op2}).second)
           T.Selects += getSelectCost(DL, *UI, Op1, Op2);
       }
+      // A selected operand of fneg/fabs or a no-op cast keeps it folded (a
+      // source modifier applies to the select's result); a GEP's selected
+      // operand is priced by getAddressUnfoldCost above.
       ++K;
       continue;
     }
@@ -3421,12 +3527,28 @@ void ControlFlowMelder::foldTrivialPhisAndSelects() {
 
 bool ControlFlowMelder::run() {
   bool Changed = false;
+  // The functions each round has left (structural hashes, which ignore
+  // names). A meld removes code, but simplifyCFG may clone some back (it
+  // threads a branch on a PHI of constants through the melded join), and
+  // the next round may then meld the same code again: the rounds would
+  // cycle until -cf-meld-max-melds.
+  SmallDenseSet<IRHash, 8> Seen;
+  Seen.insert(StructuralHash(F, /*DetailedHash=*/true));
   for (unsigned NumMelds = 0; NumMelds < MeldMaxMelds; ++NumMelds) {
     if (!runOneRound())
       break;
     Changed = true;
     simplifyFunction();
     FAM.invalidate(F, PreservedAnalyses::none());
+    if (!Seen.insert(StructuralHash(F, /*DetailedHash=*/true)).second) {
+      ++NumRepeatedFunctions;
+      ORE.emit([&]() {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "RepeatedFunction", &F)
+               << "melding stopped after round " << ore::NV("Round", NumMelds)
+               << ": the function is one an earlier round left";
+      });
+      break;
+    }
   }
   return Changed;
 }

@@ -1,14 +1,18 @@
 ; The net-benefit check (estimateCost): with both sides of the branch
 ; running, a meld must save more issued instructions than it adds.
 ;   saved: each aligned pair (weighted by what the backend expands it into:
-;          an integer division by a variable is about 24 instructions), and
-;          the EXEC-mask code of the branch for each side the meld absorbs
-;          (-cf-meld-run-overhead, one less if the side is short enough that
-;          the backend drops its skip branch);
+;          an integer division by a variable is about 24 instructions;
+;          nothing for a pair the backend folds into its users, such as a
+;          constant-offset GEP or an fneg), and the EXEC-mask code of the
+;          branch for each side the meld absorbs (-cf-meld-run-overhead, one
+;          less if the side is short enough that the backend drops its skip
+;          branch);
 ;   added: a select per differing operand (two if both are uniform, eight
-;          for a 64-bit pointer, which loses SGPR-base addressing), a select
-;          per exit PHI whose incoming values differ, -cf-meld-run-overhead
-;          per unaligned run.
+;          for a 64-bit pointer, which loses SGPR-base addressing), per use
+;          the immediate offsets a selected address part loses (an add per
+;          side, one for a selected constant, a v_mov more if both
+;          constants are literals), a select per exit PHI whose incoming
+;          values differ, -cf-meld-run-overhead per unaligned run.
 ; The analysis remark NetBenefit gives both sums for every estimate.
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld -pass-remarks-missed=cf-meld -pass-remarks-analysis=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=GUARD
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld -cf-meld-run-overhead=0 -pass-remarks=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=OFF
@@ -317,5 +321,61 @@ take.b:
   br label %exit
 
 exit:
+  ret void
+}
+
+; Pairs the backend folds save nothing: the constant-offset GEP becomes the
+; ds_read's immediate offset and the fneg a source modifier, so only the
+; load pairs (1) besides the absorbed sides (3 + 3). The GEP's selected
+; offsets (64 and 128) add a select and the add that puts the offset back
+; into the address (2). Saves 7, adds 2.
+; GUARD: remark: <unknown>:0:0: melding then5 and else5 saves an estimated 7 issued instructions and adds 2
+define amdgpu_kernel void @folded_pairs(ptr addrspace(3) %t, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp ult i32 %tid, 16
+  %row = getelementptr inbounds float, ptr addrspace(3) %t, i32 %tid
+  br i1 %c, label %then5, label %else5
+then5:
+  %pa = getelementptr inbounds i8, ptr addrspace(3) %row, i32 64
+  %a = load float, ptr addrspace(3) %pa, align 4
+  %na = fneg float %a
+  br label %join
+else5:
+  %pb = getelementptr inbounds i8, ptr addrspace(3) %row, i32 128
+  %b = load float, ptr addrspace(3) %pb, align 4
+  %nb = fneg float %b
+  br label %join
+join:
+  %v = phi float [ %na, %then5 ], [ %nb, %else5 ]
+  %po = getelementptr inbounds float, ptr addrspace(1) %out, i32 %tid
+  store float %v, ptr addrspace(1) %po, align 4
+  ret void
+}
+
+; Two tiles with two literal offsets (Rodinia's LU decomposition reads
+; `peri_row` on one side and `peri_col` on the other): the selected base
+; costs a select (1); the offsets, which each side's ds_read took as its
+; immediate, now need two v_mov, a select and an add (3). Saves 7, adds 4.
+; GUARD: remark: <unknown>:0:0: melding then6 and else6 saves an estimated 7 issued instructions and adds 4
+define amdgpu_kernel void @selected_offsets(ptr addrspace(3) %t, ptr addrspace(3) %u, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp ult i32 %tid, 16
+  %rowt = getelementptr inbounds float, ptr addrspace(3) %t, i32 %tid
+  %rowu = getelementptr inbounds float, ptr addrspace(3) %u, i32 %tid
+  br i1 %c, label %then6, label %else6
+then6:
+  %pa = getelementptr inbounds i8, ptr addrspace(3) %rowt, i32 256
+  %a = load float, ptr addrspace(3) %pa, align 4
+  br label %join
+else6:
+  %pb = getelementptr inbounds i8, ptr addrspace(3) %rowu, i32 512
+  %b = load float, ptr addrspace(3) %pb, align 4
+  br label %join
+join:
+  %v = phi float [ %a, %then6 ], [ %b, %else6 ]
+  %po = getelementptr inbounds float, ptr addrspace(1) %out, i32 %tid
+  store float %v, ptr addrspace(1) %po, align 4
   ret void
 }
