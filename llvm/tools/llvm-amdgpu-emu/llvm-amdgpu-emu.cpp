@@ -113,6 +113,13 @@ static cl::opt<bool>
                          "average active lanes"),
                 cl::cat(EmuCategory));
 
+static cl::opt<bool> PrintDivergence(
+    "divergence",
+    cl::desc("Print every instruction that wrote EXEC: how often it ran, how "
+             "often it split the active lanes (divergent visits) and how "
+             "many it kept and set aside, and how often lanes rejoined"),
+    cl::cat(EmuCategory));
+
 static cl::opt<bool> CountUniformVGPRs(
     "uniform-vgprs",
     cl::desc("Also count, at each block entry, the written VGPRs that hold "
@@ -303,6 +310,19 @@ static void printBlocks(const Counters &C) {
   }
 }
 
+static void printDivergence(const Counters &C) {
+  outs() << "exec writes: address, visits, divergent visits, average lanes "
+            "kept, set aside (divergent visits), rejoins, instruction\n";
+  for (const ExecSplitCount &E : C.ExecSplits) {
+    double N = E.Splits ? double(E.Splits) : 1.0;
+    outs() << format("  %8llx %10llu %10llu %6.2f %6.2f %10llu  ",
+                     (unsigned long long)E.Addr, (unsigned long long)E.Visits,
+                     (unsigned long long)E.Splits, double(E.LanesKept) / N,
+                     double(E.LanesSetAside) / N, (unsigned long long)E.Rejoins)
+           << E.Inst << "\n";
+  }
+}
+
 /// Seconds is the host time of the run (not deterministic; the emulator's
 /// speed, never compared by tests).
 static void writeCountersJSON(const Counters &C, double Seconds,
@@ -332,6 +352,16 @@ static void writeCountersJSON(const Counters &C, double Seconds,
                      {"single_lane_valu", int64_t(B.SingleLaneVALU)},
                      {"uniform_vgprs", int64_t(B.UniformVGPRs)}});
   O["blocks"] = std::move(Blocks);
+  json::Array Splits;
+  for (const ExecSplitCount &E : C.ExecSplits)
+    Splits.push_back(json::Object{{"address", int64_t(E.Addr)},
+                                  {"instruction", E.Inst},
+                                  {"visits", int64_t(E.Visits)},
+                                  {"divergent_visits", int64_t(E.Splits)},
+                                  {"lanes_kept", int64_t(E.LanesKept)},
+                                  {"lanes_set_aside", int64_t(E.LanesSetAside)},
+                                  {"rejoins", int64_t(E.Rejoins)}});
+  O["exec_writes"] = std::move(Splits);
   O["run_seconds"] = Seconds;
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
@@ -398,6 +428,8 @@ static void runKernel(const CodeObject &CO, const KernelInfo &K, Launch &L) {
     printCounters(Ex->getCounters());
   if (PrintBlocks)
     printBlocks(Ex->getCounters());
+  if (PrintDivergence)
+    printDivergence(Ex->getCounters());
   if (!CountersJSON.empty())
     writeCountersJSON(Ex->getCounters(), Seconds, CountersJSON);
   uint64_t Bad = check(checkExpectations(*Ex, L, outs()));

@@ -205,6 +205,27 @@ static std::vector<BlockCount> collectBlocks(const Program &P,
   return Blocks;
 }
 
+/// The EXEC writes of a dispatch, from its per-instruction counts.
+static std::vector<ExecSplitCount>
+collectExecSplits(const Program &P, ArrayRef<InstCounts> Counts) {
+  std::vector<ExecSplitCount> Out;
+  for (size_t Idx = 0; Idx != P.Insts.size(); ++Idx) {
+    const InstCounts &IC = Counts[Idx];
+    if (!IC.ExecVisits)
+      continue;
+    ExecSplitCount E;
+    E.Addr = P.Insts[Idx].Addr;
+    E.Inst = P.Dec->print(P.Decoded[Idx]);
+    E.Visits = IC.ExecVisits;
+    E.Splits = IC.ExecSplits;
+    E.LanesKept = IC.LanesKept;
+    E.LanesSetAside = IC.LanesSetAside;
+    E.Rejoins = IC.ExecRejoins;
+    Out.push_back(std::move(E));
+  }
+  return Out;
+}
+
 static Error unsupportedOperand(WaveCtx &C, const Instr &I) {
   return instError(C, I,
                    "an operand is a register the emulator does not "
@@ -511,5 +532,6 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
         if (Error E = runWorkgroup(DS, {X, Y, Z}))
           return E;
   Stats.Blocks = collectBlocks(*Prog, PerInst);
+  Stats.ExecSplits = collectExecSplits(*Prog, PerInst);
   return Error::success();
 }

@@ -37,6 +37,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <array>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace llvm {
@@ -60,6 +61,18 @@ struct BlockCount {
   uint64_t UniformVGPRs = 0;
 };
 
+/// What one instruction that writes EXEC did to the wave's active lanes, over
+/// a dispatch: the EXEC splits of divergent control flow (an `if` keeps some
+/// active lanes and sets the others aside), its rejoins (lanes come back).
+struct ExecSplitCount {
+  uint64_t Addr = 0;
+  std::string Inst;    ///< The instruction, as disassembled.
+  uint64_t Visits = 0; ///< Wave executions with at least one active lane.
+  uint64_t Splits = 0; ///< Visits that kept some active lanes, not all.
+  uint64_t LanesKept = 0, LanesSetAside = 0; ///< Summed over the splits.
+  uint64_t Rejoins = 0; ///< Visits after which EXEC held more lanes.
+};
+
 /// Per-dispatch counters, summed over all waves.
 struct Counters {
   uint64_t WaveInsts = 0; ///< Dynamic wave-instructions.
@@ -80,6 +93,8 @@ struct Counters {
   uint64_t Waves = 0, Workgroups = 0;
   /// Blocks executed at least once, in address order.
   std::vector<BlockCount> Blocks;
+  /// Instructions that wrote EXEC, executed at least once, in address order.
+  std::vector<ExecSplitCount> ExecSplits;
 
   /// VALU lane utilization: active lanes / (lanes x VALU instructions).
   double valuUtilization() const;

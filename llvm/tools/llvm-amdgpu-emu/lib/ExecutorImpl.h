@@ -166,6 +166,9 @@ struct Wave {
 struct InstCounts {
   uint64_t Entries = 0, EntryLanes = 0, UniformVGPRs = 0;
   uint64_t LaneRedundant = 0, SingleLane = 0;
+  /// Instructions that write EXEC: see ExecSplitCount.
+  uint64_t ExecVisits = 0, ExecSplits = 0, LanesKept = 0, LanesSetAside = 0,
+           ExecRejoins = 0;
 };
 
 struct DispatchState {

@@ -154,6 +154,23 @@ static void countVALU(WaveCtx &C, const Instr &I, uint32_t Idx, uint64_t Exec) {
   }
 }
 
+/// Counts what an instruction that writes EXEC did to the active lanes:
+/// Before and After are EXEC around it.
+static void countExecWrite(InstCounts &IC, uint64_t Before, uint64_t After) {
+  if (!Before)
+    return;
+  ++IC.ExecVisits;
+  if ((After & ~Before) != 0) {
+    ++IC.ExecRejoins;
+    return;
+  }
+  if (After != 0 && After != Before) {
+    ++IC.ExecSplits;
+    IC.LanesKept += popcount(After);
+    IC.LanesSetAside += popcount(Before & ~After);
+  }
+}
+
 /// The VGPRs and AGPRs the wave has written that hold one value in every
 /// lane of Exec.
 static unsigned countUniformVGPRs(const Wave &W, unsigned Lanes,
@@ -233,6 +250,8 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
       W.Strict->after(Idx);
     if (I.Class == InstClass::VALU)
       countVALU(C, I, Idx, Exec);
+    else if (I.Class == InstClass::ExecMask)
+      countExecWrite(DS.PerInst[Idx], Exec, C.exec());
     if (P.CountUniformVGPRs)
       noteWritten(W, I);
     const Operand &VDst = I.op(Role::VDst);
