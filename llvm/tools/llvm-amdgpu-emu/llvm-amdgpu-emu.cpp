@@ -26,6 +26,9 @@
 #include "Executor.h"
 #include "Launch.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/DebugInfo/DWARF/DWARFContext.h"
+#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -118,6 +121,14 @@ static cl::opt<bool> PrintDivergence(
     cl::desc("Print every instruction that wrote EXEC: how often it ran, how "
              "often it split the active lanes (divergent visits) and how "
              "many it kept and set aside, and how often lanes rejoined"),
+    cl::cat(EmuCategory));
+
+static cl::opt<bool> PrintLines(
+    "lines",
+    cl::desc("Print, per source line of the code object's DWARF line table "
+             "(compile with -g), the wave-instructions executed and the "
+             "lane-slots lost (inactive lanes of vector instructions), most "
+             "lost first (also in --counters-json)"),
     cl::cat(EmuCategory));
 
 static cl::opt<bool> CountUniformVGPRs(
@@ -323,10 +334,55 @@ static void printDivergence(const Counters &C) {
   }
 }
 
+/// Wave-instructions and lane-slots lost of one source line.
+struct LineCount {
+  std::string Where; ///< FILE:LINE, or "?" without line information.
+  uint64_t Insts = 0, LaneSlotsLost = 0;
+};
+
+/// The executed instructions of C by source line (the DWARF line table of
+/// the code object Obj), most lane-slots lost first.
+static std::vector<LineCount> countByLine(const Counters &C,
+                                          MemoryBufferRef Obj) {
+  Expected<std::unique_ptr<object::ObjectFile>> File =
+      object::ObjectFile::createObjectFile(Obj);
+  if (!File)
+    fail(toString(File.takeError()));
+  std::unique_ptr<DWARFContext> DWARF = DWARFContext::create(**File);
+  DILineInfoSpecifier Spec(DILineInfoSpecifier::FileLineInfoKind::BaseNameOnly,
+                           DILineInfoSpecifier::FunctionNameKind::None);
+  std::vector<LineCount> Lines;
+  StringMap<size_t> Index;
+  for (const InstCount &I : C.Insts) {
+    DILineInfo Info = DWARF->getLineInfoForAddress(
+        {I.Addr, object::SectionedAddress::UndefSection}, Spec);
+    std::string Where =
+        Info.Line ? (Info.FileName + ":" + Twine(Info.Line)).str() : "?";
+    auto [It, New] = Index.try_emplace(Where, Lines.size());
+    if (New)
+      Lines.push_back({Where, 0, 0});
+    Lines[It->second].Insts += I.Executions;
+    Lines[It->second].LaneSlotsLost += I.LaneSlotsLost;
+  }
+  llvm::stable_sort(Lines, [](const LineCount &A, const LineCount &B) {
+    return std::make_pair(A.LaneSlotsLost, A.Insts) >
+           std::make_pair(B.LaneSlotsLost, B.Insts);
+  });
+  return Lines;
+}
+
+static void printLines(ArrayRef<LineCount> Lines) {
+  outs() << "source lines: wave-instructions, lane-slots lost, line\n";
+  for (const LineCount &L : Lines)
+    outs() << format("  %12llu %12llu  ", (unsigned long long)L.Insts,
+                     (unsigned long long)L.LaneSlotsLost)
+           << L.Where << "\n";
+}
+
 /// Seconds is the host time of the run (not deterministic; the emulator's
 /// speed, never compared by tests).
 static void writeCountersJSON(const Counters &C, double Seconds,
-                              StringRef Path) {
+                              ArrayRef<LineCount> Lines, StringRef Path) {
   json::Object Classes;
   for (unsigned I = 0; I != NumInstClasses; ++I)
     Classes[getInstClassName(InstClass(I))] = int64_t(C.ByClass[I]);
@@ -362,6 +418,15 @@ static void writeCountersJSON(const Counters &C, double Seconds,
                                   {"lanes_set_aside", int64_t(E.LanesSetAside)},
                                   {"rejoins", int64_t(E.Rejoins)}});
   O["exec_writes"] = std::move(Splits);
+  if (PrintLines) {
+    json::Array LinesJ;
+    for (const LineCount &L : Lines)
+      LinesJ.push_back(
+          json::Object{{"line", L.Where},
+                       {"wave_instructions", int64_t(L.Insts)},
+                       {"lane_slots_lost", int64_t(L.LaneSlotsLost)}});
+    O["lines"] = std::move(LinesJ);
+  }
   O["run_seconds"] = Seconds;
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
@@ -397,7 +462,8 @@ static Launch buildLaunch() {
   return L;
 }
 
-static void runKernel(const CodeObject &CO, const KernelInfo &K, Launch &L) {
+static void runKernel(const CodeObject &CO, MemoryBufferRef Obj,
+                      const KernelInfo &K, Launch &L) {
   std::unique_ptr<Executor> Ex = check(Executor::create(CO, K));
   std::vector<uint8_t> Kernarg = check(bindArguments(*Ex, K, L));
   for (unsigned N : Dumps) {
@@ -430,8 +496,13 @@ static void runKernel(const CodeObject &CO, const KernelInfo &K, Launch &L) {
     printBlocks(Ex->getCounters());
   if (PrintDivergence)
     printDivergence(Ex->getCounters());
+  std::vector<LineCount> Lines;
+  if (PrintLines) {
+    Lines = countByLine(Ex->getCounters(), Obj);
+    printLines(Lines);
+  }
   if (!CountersJSON.empty())
-    writeCountersJSON(Ex->getCounters(), Seconds, CountersJSON);
+    writeCountersJSON(Ex->getCounters(), Seconds, Lines, CountersJSON);
   uint64_t Bad = check(checkExpectations(*Ex, L, outs()));
   bool HasExpectations =
       any_of(L.Args, [](const LaunchArg &A) { return A.Expected.has_value(); });
@@ -472,7 +543,7 @@ int main(int argc, char **argv) {
     if (Disassemble)
       disassemble(**CO, *K);
     if (Run)
-      runKernel(**CO, *K, L);
+      runKernel(**CO, (*Buffer)->getMemBufferRef(), *K, L);
   }
   if (!ListKernels && !Disassemble && !Run)
     fail("nothing to do: use --list-kernels, --disassemble or --run");

@@ -533,5 +533,12 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
           return E;
   Stats.Blocks = collectBlocks(*Prog, PerInst);
   Stats.ExecSplits = collectExecSplits(*Prog, PerInst);
+  for (size_t Idx = 0; Idx != PerInst.size(); ++Idx)
+    if (PerInst[Idx].Executions)
+      Stats.Insts.push_back({Prog->Insts[Idx].Addr, PerInst[Idx].Executions,
+                             PerInst[Idx].LaneSlotsLost});
+  llvm::sort(Stats.Insts, [](const InstCount &A, const InstCount &B) {
+    return A.Addr < B.Addr;
+  });
   return Error::success();
 }

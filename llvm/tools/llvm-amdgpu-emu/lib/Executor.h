@@ -73,6 +73,16 @@ struct ExecSplitCount {
   uint64_t Rejoins = 0; ///< Visits after which EXEC held more lanes.
 };
 
+/// One instruction's executions over a dispatch.
+struct InstCount {
+  uint64_t Addr = 0;
+  uint64_t Executions = 0; ///< Wave-instructions.
+  /// For vector instructions (VALU, VMEM, LDS): lanes of the wave that were
+  /// not active, summed over the executions: issue slots lost to divergence
+  /// and partial waves.
+  uint64_t LaneSlotsLost = 0;
+};
+
 /// Per-dispatch counters, summed over all waves.
 struct Counters {
   uint64_t WaveInsts = 0; ///< Dynamic wave-instructions.
@@ -95,6 +105,8 @@ struct Counters {
   std::vector<BlockCount> Blocks;
   /// Instructions that wrote EXEC, executed at least once, in address order.
   std::vector<ExecSplitCount> ExecSplits;
+  /// Every instruction executed at least once, in address order.
+  std::vector<InstCount> Insts;
 
   /// VALU lane utilization: active lanes / (lanes x VALU instructions).
   double valuUtilization() const;

@@ -169,6 +169,7 @@ struct InstCounts {
   /// Instructions that write EXEC: see ExecSplitCount.
   uint64_t ExecVisits = 0, ExecSplits = 0, LanesKept = 0, LanesSetAside = 0,
            ExecRejoins = 0;
+  uint64_t Executions = 0, LaneSlotsLost = 0; ///< See InstCount.
 };
 
 struct DispatchState {

@@ -232,6 +232,13 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
     ++St.ByClass[unsigned(I.Class)];
     if (I.Class == InstClass::VALU)
       St.VALUActiveLanes += popcount(Exec);
+    {
+      InstCounts &IC = DS.PerInst[W.PC];
+      ++IC.Executions;
+      if (I.Class == InstClass::VALU || I.Class == InstClass::VMEM ||
+          I.Class == InstClass::LDS)
+        IC.LaneSlotsLost += P.Lanes - popcount(Exec);
+    }
     if (I.Leader) {
       InstCounts &IC = DS.PerInst[W.PC];
       ++IC.Entries;
