@@ -105,6 +105,13 @@ class Val:
         self.type, self.value = type, value
 
 
+class Local:
+    """A __local pointer argument: that many bytes of LDS per workgroup."""
+
+    def __init__(self, size):
+        self.size = size
+
+
 class Launch:
     def __init__(self, grid, block, args):
         self.grid = list(grid) if isinstance(grid, (list, tuple)) else [grid]
@@ -204,6 +211,9 @@ def write_launch(kname, launch, directory):
     for i, a in enumerate(launch.args):
         if isinstance(a, Val):
             args.append({"type": a.type, "value": a.value})
+            continue
+        if isinstance(a, Local):
+            args.append({"lds": a.size})
             continue
         fmt = "<%d%s" % (len(a.data), PACK[a.type])
         with open(os.path.join(directory, f"arg{i}.bin"), "wb") as f:

@@ -40,3 +40,41 @@ void lu_perimeter(__global float *m, int dim, int offset) {
     m[(blk + r) * dim + offset + c] = col[r][c];
   }
 }
+
+// The same step with the three tiles passed as __local pointer arguments, as
+// Rodinia's OpenCL lud_perimeter does: the tiles may alias, so every update
+// keeps its load and store, and after full unrolling the two sides are long
+// straight-line blocks of LDS accesses at different constant offsets.
+__kernel __attribute__((reqd_work_group_size(2 * B, 1, 1)))
+void lu_perimeter_local(__global float *m, __local float *dia,
+                        __local float *row, __local float *col, int dim,
+                        int offset) {
+  int tid = get_local_id(0);
+  int blk = offset + (get_group_id(0) + 1) * B;
+  for (int k = 0; k < B / 2; ++k) {
+    int r = tid / B + 2 * k, c = tid % B;
+    dia[r * B + c] = m[(offset + r) * dim + offset + c];
+    row[r * B + c] = m[(offset + r) * dim + blk + c];
+    col[r * B + c] = m[(blk + r) * dim + offset + c];
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (tid < B) {
+    int j = tid;
+    for (int i = 1; i < B; ++i)
+      for (int k = 0; k < i; ++k)
+        row[i * B + j] -= dia[i * B + k] * row[k * B + j];
+  } else {
+    int i = tid - B;
+    for (int j = 0; j < B; ++j) {
+      for (int k = 0; k < j; ++k)
+        col[i * B + j] -= col[i * B + k] * dia[k * B + j];
+      col[i * B + j] /= dia[j * B + j];
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int k = 0; k < B / 2; ++k) {
+    int r = tid / B + 2 * k, c = tid % B;
+    m[(offset + r) * dim + blk + c] = row[r * B + c];
+    m[(blk + r) * dim + offset + c] = col[r * B + c];
+  }
+}
