@@ -33,6 +33,7 @@
 #include <cfenv>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 using namespace llvm;
@@ -2008,6 +2009,34 @@ Error v_rsq_f32(WaveCtx &C, const Instr &I) {
   });
   return Error::success();
 }
+/// v_exp_f32 / v_log_f32: 2^x and log2(x), computed in double and rounded
+/// once (hardware guarantees 1 ulp). The special values follow the ISA:
+/// 2^-inf = 0, 2^+inf = +inf, log2(+-0) = -inf, log2(x < 0) = NaN,
+/// log2(+inf) = +inf; NaN stays NaN. Whatever the denormal mode, v_exp_f32
+/// flushes a denormal result and v_log_f32 a denormal input to zero (the
+/// reason LLVM's llvm.exp2/llvm.log2 lowering rescales those ranges).
+Error v_exp_f32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    double X = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    float R = float(std::exp2(X));
+    if (std::fpclassify(R) == FP_SUBNORMAL)
+      R = 0.0f;
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, R));
+  });
+  return Error::success();
+}
+Error v_log_f32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    float X = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    if (std::fpclassify(X) == FP_SUBNORMAL)
+      X = std::copysign(0.0f, X);
+    float R = float(std::log2(double(X)));
+    if (std::isnan(R) && !std::isnan(X)) // The default NaN, not the host's.
+      R = std::numeric_limits<float>::quiet_NaN();
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, R));
+  });
+  return Error::success();
+}
 Error v_sqrt_f64(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     writeD(C, I, L, std::sqrt(srcD(C, I, Role::Src0, Role::Src0Mods, L)));
@@ -2861,6 +2890,8 @@ StringMap<Semantics> buildTable() {
   AddV("V_TRUNC_F64", v_round_f64<2>);
   AddV("V_RNDNE_F64", v_round_f64<3>);
   AddV("V_SQRT_F32", v_sqrt_f32);
+  AddV("V_EXP_F32", v_exp_f32);
+  AddV("V_LOG_F32", v_log_f32);
   AddV("V_RSQ_F32", v_rsq_f32);
   AddV("V_SQRT_F64", v_sqrt_f64);
   AddV("V_RSQ_F64", v_rsq_f64);

@@ -232,4 +232,45 @@ TEST(EmuFloat, MinMaxZerosAndNaNs) {
   EXPECT_EQ(R.v64(26, 0), 0x8000000000000000ull);
 }
 
+// v_exp_f32 / v_log_f32: exact powers of two, the special values, 1-ulp
+// agreement with the host on ordinary inputs, and the denormals they flush
+// whatever the mode (a denormal 2^x result, a denormal log2 input).
+TEST(EmuTranscendental, ExpLog) {
+  struct Case {
+    uint32_t In, Exp, Log;
+  } Cases[] = {
+      {0x00000000, 0x3f800000, 0xff800000}, // 0: 1, -inf
+      {0x80000000, 0x3f800000, 0xff800000}, // -0: 1, -inf
+      {0x3f800000, 0x40000000, 0x00000000}, // 1: 2, 0
+      {0x41200000, 0x44800000, 0x40549a78}, // 10: 1024, log2(10)
+      {0xc1200000, 0x3a800000, 0x7fc00000}, // -10: 2^-10, NaN
+      {0x7f800000, 0x7f800000, 0x7f800000}, // +inf: +inf, +inf
+      {0xff800000, 0x00000000, 0x7fc00000}, // -inf: 0, NaN
+      {0x43000000, 0x7f800000, 0x40e00000}, // 128: overflow, 7
+      {0xc3080000, 0x00000000, 0x7fc00000}, // -136: 2^-136 flushed, NaN
+      {0x00400000, 0x3f800000, 0xff800000}, // denormal: 1, log2(0) = -inf
+      {0x3f000000, 0x3fb504f3, 0xbf800000}, // 0.5: sqrt(2), -1
+  };
+  std::vector<uint32_t> Inputs;
+  for (const Case &C : Cases)
+    Inputs.push_back(C.In);
+  for (unsigned Mode : {0u, 3u}) {
+    RunOptions O;
+    O.DenormMode32 = Mode;
+    EmuRun R = runWave(GFX90A, perLane(Inputs) + R"(
+  v_exp_f32 v4, v3
+  v_log_f32 v5, v3
+)",
+                       O);
+    ASSERT_EQ(R.Error, "");
+    for (unsigned L = 0; L != std::size(Cases); ++L) {
+      const Case &C = Cases[L];
+      EXPECT_EQ(R.v(4, L), C.Exp)
+          << formatv("v_exp_f32 {0:x8}, mode {1}", C.In, Mode).str();
+      EXPECT_EQ(R.v(5, L), C.Log)
+          << formatv("v_log_f32 {0:x8}, mode {1}", C.In, Mode).str();
+    }
+  }
+}
+
 } // namespace
