@@ -172,20 +172,25 @@ def check_entry(args, entry):
             return [{"file": entry["path"], "kernel": "", "result":
                      "no-build", "detail": err_r or err_f}]
         kr, kf = list_kernels(args.emu, ref), list_kernels(args.emu, fork)
-        for name in sorted(set(kr) & set(kf)):
+        for n, name in enumerate(sorted(set(kr) & set(kf))):
             r = {"file": entry["path"], "kernel": name}
-            launch_r = launch_for(args, name, kr[name], 1, tmp, "r")
-            launch_f = launch_for(args, name, kf[name], 1, tmp, "f")
+            # Each kernel's output files in a directory of its own: a build
+            # whose run of an earlier kernel failed wrote none, and its stale
+            # files must not be compared with the other build's.
+            kdir = os.path.join(tmp, f"kernel{n}")
+            os.makedirs(kdir)
+            launch_r = launch_for(args, name, kr[name], 1, kdir, "r")
+            launch_f = launch_for(args, name, kf[name], 1, kdir, "f")
             if launch_r is None or launch_f is None:
                 results.append(dict(r, result="no-inputs", detail=""))
                 continue
-            er = run(args, ref, launch_r, os.path.join(tmp, "r.json"))
-            ef = run(args, fork, launch_f, os.path.join(tmp, "f.json"))
+            er = run(args, ref, launch_r, os.path.join(kdir, "r.json"))
+            ef = run(args, fork, launch_f, os.path.join(kdir, "f.json"))
             if er is None and ef is None:
                 same = True
                 for i in range(len(kr[name])):
-                    pr = os.path.join(tmp, f"r-{i}.bin")
-                    pf = os.path.join(tmp, f"f-{i}.bin")
+                    pr = os.path.join(kdir, f"r-{i}.bin")
+                    pf = os.path.join(kdir, f"f-{i}.bin")
                     if os.path.exists(pr) != os.path.exists(pf) or (
                             os.path.exists(pr) and
                             open(pr, "rb").read() != open(pf, "rb").read()):
