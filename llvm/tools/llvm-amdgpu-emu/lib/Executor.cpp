@@ -159,6 +159,21 @@ static Operand resolve(const MCOperand &MO, const std::vector<Operand> &Regs) {
   return Operand{OpKind::Unsupported, 1, 0, 0};
 }
 
+/// Whether I, an instruction of description Desc, changes nothing but its
+/// VGPR or AGPR destination in the active lanes: a VALU instruction with one
+/// def, no implicit ones (a carry into VCC) and no lane-mask result, that
+/// is not one of those that ignore EXEC (v_writelane, v_readlane, MFMA).
+/// Code the wave enters with EXEC = 0 (a structurized block without its
+/// skip branch) may hold such an instruction that the emulator does not
+/// implement; it runs as a no-op there.
+static bool onlyWritesActiveVGPRs(const MCInstrDesc &Desc, const Instr &I) {
+  const Operand &VDst = I.op(Role::VDst);
+  return I.Class == InstClass::VALU && Desc.getNumDefs() == 1 &&
+         Desc.implicit_defs().empty() && !I.has(Role::SDst) &&
+         (VDst.Kind == OpKind::VGPR || VDst.Kind == OpKind::AGPR) &&
+         !I.Name.contains("LANE") && !I.Name.contains("MFMA");
+}
+
 /// Marks the first instruction of every basic block: function entries,
 /// branch targets, and whatever follows a branch or s_endpgm.
 static void markBlockLeaders(Program &P) {
@@ -332,6 +347,8 @@ static Expected<std::unique_ptr<Program>> buildProgram(const CodeObject &CO,
     }
     P->IndexOf[DI.Addr] = uint32_t(Idx);
     I.Fn = lookupSemantics(I.Name);
+    if (I.Fn == unimplemented && onlyWritesActiveVGPRs(MII.get(Opc), I))
+      I.Fn = unimplementedUnlessExecZero;
     // A register the emulator does not model (trap registers, POPS, ...)
     // must not read as some value: the instruction refuses to run.
     if (any_of(I.Ops,

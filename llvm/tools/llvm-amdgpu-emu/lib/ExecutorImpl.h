@@ -204,6 +204,12 @@ struct WaveCtx {
 /// The semantics of the instruction named Name (without encoding suffix),
 /// or a routine that reports it as unimplemented.
 Semantics lookupSemantics(StringRef Name);
+/// The routine of an instruction the emulator has no semantics for, which
+/// refuses to run.
+Error unimplemented(WaveCtx &C, const Instr &I);
+/// The same for a VALU instruction whose only effect is on the VGPRs of the
+/// active lanes: with EXEC = 0 it does nothing, and runs as such.
+Error unimplementedUnlessExecZero(WaveCtx &C, const Instr &I);
 
 /// Runs every wave of one workgroup to completion.
 Error runWorkgroup(DispatchState &DS, std::array<uint32_t, 3> GroupId);

@@ -199,10 +199,6 @@ uint32_t resultF(const WaveCtx &C, const Instr &I, float F) {
 // Routines.
 //===----------------------------------------------------------------------===//
 
-Error unimplemented(WaveCtx &C, const Instr &I) {
-  return instError(C, I, "instruction not implemented by the emulator");
-}
-
 Error nop(WaveCtx &, const Instr &) { return Error::success(); }
 
 Error endpgm(WaveCtx &C, const Instr &) {
@@ -2928,6 +2924,14 @@ StringMap<Semantics> buildTable() {
 }
 
 } // namespace
+
+Error amdgpu_emu::unimplemented(WaveCtx &C, const Instr &I) {
+  return instError(C, I, "instruction not implemented by the emulator");
+}
+
+Error amdgpu_emu::unimplementedUnlessExecZero(WaveCtx &C, const Instr &I) {
+  return C.exec() ? unimplemented(C, I) : Error::success();
+}
 
 Semantics amdgpu_emu::lookupSemantics(StringRef Name) {
   static const StringMap<Semantics> Table = buildTable();

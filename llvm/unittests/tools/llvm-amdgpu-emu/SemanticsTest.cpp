@@ -493,6 +493,28 @@ TEST(EmuSemantics, UnimplementedStops) {
   EXPECT_NE(R.Error.find("not implemented"), std::string::npos) << R.Error;
 }
 
+// With no active lane, a VALU instruction whose only effect is on the VGPRs
+// of active lanes does nothing, so one without semantics runs as a no-op
+// (code the wave enters with EXEC = 0 keeps going); one that also writes
+// VCC (a compare, whose inactive lanes get 0) still stops the run.
+TEST(EmuSemantics, UnimplementedRunsWithNoActiveLane) {
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  s_mov_b64 s[4:5], exec
+  s_mov_b64 exec, 0
+  v_sin_f32 v3, v2
+  s_mov_b64 exec, s[4:5]
+  v_mov_b32 v3, 7
+  global_store_dword v2, v3, s[2:3]
+)"));
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 7u);
+  RunResult Cmp = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  s_mov_b64 exec, 0
+  v_cmp_eq_f16 vcc, v2, v2
+)"));
+  EXPECT_NE(Cmp.Error.find("not implemented"), std::string::npos) << Cmp.Error;
+}
+
 // An LDS address is addr + offset in 32 bits: the compiler folds a constant
 // into the offset of a negative base (ds_read_b32 v1, v4 offset:252 with
 // v4 = -4 * lane reads element 63 - lane).
