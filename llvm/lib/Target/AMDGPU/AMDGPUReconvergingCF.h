@@ -49,6 +49,12 @@ constexpr StringLiteral RejoinedLanesMD = "amdgpu.rejoined.lanes";
 /// True if F's divergent control flow is lowered with rejoin masks.
 bool usesReconvergingCF(const Function &F);
 
+/// Whether llc and clang lower divergent control flow the reconverging way
+/// (-amdgpu-cf-lowering=reconverge, and no older option that replaces the
+/// structurizer): a choice for the whole compilation, for the hooks that see
+/// no function.
+bool isReconvergingCFLoweringSelected();
+
 /// The lane-mask opcodes and the exec register of the subtarget's wave size,
 /// as the machine passes of the lowering emit them.
 struct LaneMaskOps {
