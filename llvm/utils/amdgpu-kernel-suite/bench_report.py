@@ -21,6 +21,7 @@ GROUP_TITLES = {
     "darm": "DARM's real-kernel set",
     "synthetic": "DARM's synthetic benchmarks (SB1-SB4, -R)",
     "unstructured": "Unstructured control flow",
+    "linearize": "Divergent loop nests (linearization)",
     "uniform": "Uniform-heavy kernels (scalarization)",
     "coverage": "Instruction coverage (plain kernels)",
     "bound": "Hand-melded bounds (bounds/: SB1-SB4, -R melded in the source)",

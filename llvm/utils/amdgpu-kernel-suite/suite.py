@@ -132,8 +132,8 @@ class Kernel:
 
 
 KERNELS = {}
-GROUPS = ("darm", "synthetic", "unstructured", "uniform", "coverage",
-          "bound")
+GROUPS = ("darm", "synthetic", "unstructured", "linearize", "uniform",
+          "coverage", "bound")
 
 
 def kernel(source, group, sizes, bench_size=None, name=None, symbol=None):
