@@ -18,13 +18,16 @@ Each (file, cpu) pair lands in one category:
 
 It also sums the CPU time (user + system) of the both-ok runs per lowering
 and prints the ratio reconverge / structurize. With --sample N a fixed, evenly
-spaced sample of N files is used. Exit status 1 if any pair is
-'reconverge-only'.
+spaced sample of N files is used. --extra adds llc flags to both runs (say,
+a transform forced on, to compare its failures with a run without it);
+--list-failures prints every failing (file, cpu, lowering). Exit status 1 if
+any pair is 'reconverge-only'.
 """
 
 import argparse
 import concurrent.futures
 import os
+import shlex
 import subprocess
 import sys
 import threading
@@ -35,11 +38,11 @@ from faithfulness import corpus_files  # noqa: E402
 LOWERINGS = ("structurize", "reconverge")
 
 
-def run_llc(llc, path, cpu, lowering, timeout):
+def run_llc(llc, path, cpu, lowering, timeout, extra=()):
     """(exit status or None on timeout, CPU seconds, first stderr line)."""
     cmd = [llc, "-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + cpu,
-           "-verify-machineinstrs", "-amdgpu-cf-lowering=" + lowering, path,
-           "-o", os.devnull]
+           "-verify-machineinstrs", "-amdgpu-cf-lowering=" + lowering,
+           *extra, path, "-o", os.devnull]
     p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     timed_out = threading.Event()
@@ -65,7 +68,8 @@ def run_llc(llc, path, cpu, lowering, timeout):
 
 
 def run_pair(args, path, cpu):
-    results = {lowering: run_llc(args.llc, path, cpu, lowering, args.timeout)
+    results = {lowering: run_llc(args.llc, path, cpu, lowering, args.timeout,
+                                 shlex.split(args.extra))
                for lowering in LOWERINGS}
     s, r = results["structurize"], results["reconverge"]
     if s[0] is None or r[0] is None:
@@ -78,7 +82,9 @@ def run_pair(args, path, cpu):
         category = "reconverge-only"
     else:
         category = "structurize-only"
-    return category, s[1], r[1], r[2] if category == "reconverge-only" else ""
+    failed = [lowering for lowering in LOWERINGS if results[lowering][0]]
+    return (category, s[1], r[1], r[2] if category == "reconverge-only" else "",
+            failed)
 
 
 def main():
@@ -91,6 +97,8 @@ def main():
     ap.add_argument("--sample", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--extra", default="", help="llc flags for both runs")
+    ap.add_argument("--list-failures", action="store_true")
     args = ap.parse_args()
     cpus = args.mcpu or ["gfx90a", "gfx1030"]
     pairs = [(f, c) for f in corpus_files(args.corpus, args.sample)
@@ -99,14 +107,16 @@ def main():
     counts = {k: 0 for k in ("both-ok", "both-fail", "reconverge-only",
                              "structurize-only", "timeout")}
     time = {lowering: 0.0 for lowering in LOWERINGS}
-    regressions = []
+    regressions, failures = [], []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = {pool.submit(run_pair, args, f, c): (f, c)
                    for f, c in pairs}
         for fut in concurrent.futures.as_completed(futures):
             f, c = futures[fut]
-            category, s_time, r_time, err = fut.result()
+            category, s_time, r_time, err, failed = fut.result()
             counts[category] += 1
+            failures += [f"{os.path.basename(f)} {c} {lowering}"
+                         for lowering in failed]
             if category == "both-ok":
                 time["structurize"] += s_time
                 time["reconverge"] += r_time
@@ -115,6 +125,9 @@ def main():
 
     for line in sorted(regressions):
         print("REGRESSION:", line)
+    if args.list_failures:
+        for line in sorted(failures):
+            print("FAIL:", line)
     print(f"{len(pairs)} (file, cpu) pairs: " +
           ", ".join(f"{k} {v}" for k, v in counts.items()))
     if time["structurize"] > 0:

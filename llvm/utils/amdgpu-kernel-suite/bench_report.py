@@ -128,10 +128,15 @@ def write_plot(report, path):
     if not gnuplot:
         raise SystemExit("error: gnuplot not found (Debian package gnuplot-nox; "
                          "ci/deps.sh installs it)")
-    configs = report["configs"]
-    base = configs[0]
+    base = report["configs"][0]
     names = [n for g in GROUP_TITLES for n in sorted(report["kernels"])
              if report["kernels"][n]["group"] == g]
+    # A configuration that failed on every kernel has nothing to plot (and
+    # gnuplot rejects an all-NaN column).
+    configs = [base] + [
+        c for c in report["configs"][1:]
+        if any(metric(report["kernels"][n].get(c), "wave_instructions")
+               for n in names)]
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "ratios.dat")
         with open(data, "w") as f:
