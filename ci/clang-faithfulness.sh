@@ -25,7 +25,8 @@ for src in "$@"; do
     else
       flags=(--target=amdgcn-amd-amdhsa -mcpu=$cpu)
     fi
-    off=(-mllvm -amdgpu-cf-meld=0 -mllvm -amdgpu-cf-lowering=structurize)
+    off=(-mllvm -amdgpu-cf-meld=0 -mllvm -amdgpu-cf-lowering=structurize
+      -mllvm -amdgpu-promote-alloca-reject-divergent-index=0)
     for kind in s co; do
       out=()
       [ $kind = s ] && out=(-S)
