@@ -36,7 +36,10 @@ def git(cwd, *args, stdin=None):
                GIT_COMMITTER_DATE="2025-01-01T00:00:00Z")
     p = subprocess.run(["git", "-c", "user.name=LLVM AMDGPU fork",
                         "-c", "user.email=llvm-amdgpu-fork@example.invalid",
-                        "-c", "core.autocrlf=false", *args],
+                        "-c", "core.autocrlf=false",
+                        # No background gc: it would write into .git while the
+                        # temporary directory is being removed.
+                        "-c", "gc.auto=0", "-c", "maintenance.auto=false", *args],
                        cwd=cwd, env=env, input=stdin, capture_output=True, text=True)
     if p.returncode:
         raise RuntimeError(p.stderr.strip() or p.stdout.strip())
