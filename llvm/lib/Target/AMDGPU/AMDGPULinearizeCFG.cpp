@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPULinearizeCFG.h"
+#include "AMDGPUNewPMAnalyses.h"
 #include "GCNSubtarget.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/Function.h"
@@ -31,7 +32,6 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/InitializePasses.h"
 #include "llvm/Pass.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Scalar/LinearizeCFG.h"
@@ -110,17 +110,7 @@ bool AMDGPULinearizeCFG::runOnFunction(Function &F) {
                          B.getInt32Ty());
   };
 
-  // LinearizeCFG is a new-PM pass: run it with analysis managers of our own,
-  // which know the target (UniformityAnalysis asks TTI).
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB(&TM);
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  return !LinearizeCFGPass(Opts).run(F, FAM).areAllPreserved();
+  // LinearizeCFG is a new-PM pass.
+  AMDGPUNewPMAnalyses Analyses(TM);
+  return !LinearizeCFGPass(Opts).run(F, Analyses.FAM).areAllPreserved();
 }

@@ -50,6 +50,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPU.h"
+#include "AMDGPUNewPMAnalyses.h"
 #include "AMDGPUReconvergingCF.h"
 #include "GCNSubtarget.h"
 #include "Utils/AMDGPUBaseInfo.h"
@@ -70,7 +71,6 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/InitializePasses.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Scalar/ReconvergeCFG.h"
@@ -165,23 +165,6 @@ public:
   bool runOnFunction(Function &F) override;
 
 private:
-  /// Runs new-PM passes on one function with analysis managers of our own:
-  /// ReconvergeCFG and the structurizer are new-PM passes.
-  struct PassRunner {
-    LoopAnalysisManager LAM;
-    FunctionAnalysisManager FAM;
-    CGSCCAnalysisManager CGAM;
-    ModuleAnalysisManager MAM;
-    explicit PassRunner(TargetMachine &TM) {
-      PassBuilder PB(&TM);
-      PB.registerModuleAnalyses(MAM);
-      PB.registerCGSCCAnalyses(CGAM);
-      PB.registerFunctionAnalyses(FAM);
-      PB.registerLoopAnalyses(LAM);
-      PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-    }
-  };
-
   static const char *unsupportedReason(const Function &F);
   static void annotateNoClobberLoads(Function &F, FunctionAnalysisManager &FAM);
   void structurize(Function &F, FunctionAnalysisManager &FAM);
@@ -864,8 +847,9 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
   auto &TM = getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
   const GCNSubtarget &ST = TM.getSubtarget<GCNSubtarget>(F);
   OptimizationRemarkEmitter ORE(&F);
-  PassRunner Runner(TM);
-  FunctionAnalysisManager &FAM = Runner.FAM;
+  // ReconvergeCFG and the structurizer are new-PM passes.
+  AMDGPUNewPMAnalyses Analyses(TM);
+  FunctionAnalysisManager &FAM = Analyses.FAM;
 
   std::optional<SavedBody> Original;
   auto FallBack = [&](const Twine &Why) {
