@@ -26,7 +26,9 @@ for src in "$@"; do
       flags=(--target=amdgcn-amd-amdhsa -mcpu=$cpu)
     fi
     off=(-mllvm -amdgpu-cf-meld=0 -mllvm -amdgpu-cf-lowering=structurize
-      -mllvm -amdgpu-promote-alloca-reject-divergent-index=0)
+      -mllvm -amdgpu-promote-alloca-reject-divergent-index=0
+      -mllvm -amdgpu-invariant-readfirstlanes=0
+      -mllvm -amdgpu-lane-affine-addressing=0)
     for kind in s co; do
       out=()
       [ $kind = s ] && out=(-S)

@@ -7,8 +7,9 @@ both compilers, once per -mcpu, with the same command line:
   llc -mtriple=amdgcn-amd-amdhsa -mcpu=CPU FILE -o -  [extra llc flags]
 
 except that the fork's llc also gets FORK_FEATURES_OFF, the flags that turn
-its on-by-default features off (the reconverging CFG lowering, and
-AMDGPUPromoteAlloca's refusal of divergent indexes into large vectors). The two runs
+its on-by-default features off (the reconverging CFG lowering,
+AMDGPUPromoteAlloca's refusal of divergent indexes into large vectors, and
+the scalarization passes). The two runs
 are compared by stdout and exit status (stderr is not: crash reports carry
 addresses). Each (file, cpu) pair lands in one category:
 
@@ -37,7 +38,9 @@ import tempfile
 
 
 FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
-                     "-amdgpu-promote-alloca-reject-divergent-index=0"]
+                     "-amdgpu-promote-alloca-reject-divergent-index=0",
+                     "-amdgpu-invariant-readfirstlanes=0",
+                     "-amdgpu-lane-affine-addressing=0"]
 
 # Corpus file -> (functions compiled wrongly by upstream 19.1.7, the fix).
 UPSTREAM_BUGS = {

@@ -38,7 +38,9 @@ DEBIAN_BIN = "/usr/lib/llvm-19/bin"
 DEVICE_LIBS = "--rocm-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
 FEATURES_OFF = ["-plugin-opt=-amdgpu-cf-lowering=structurize",
                 "-plugin-opt=-amdgpu-cf-meld=0",
-                "-plugin-opt=-amdgpu-promote-alloca-reject-divergent-index=0"]
+                "-plugin-opt=-amdgpu-promote-alloca-reject-divergent-index=0",
+                "-plugin-opt=-amdgpu-invariant-readfirstlanes=0",
+                "-plugin-opt=-amdgpu-lane-affine-addressing=0"]
 
 
 def bitcode_cmd(src, mcpu, out):

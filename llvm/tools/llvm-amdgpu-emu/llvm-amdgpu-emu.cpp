@@ -25,6 +25,8 @@
 #include "Decoder.h"
 #include "Executor.h"
 #include "Launch.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/DebugInfo/DWARF/DWARFContext.h"
@@ -129,6 +131,12 @@ static cl::opt<bool> PrintLines(
              "(compile with -g), the wave-instructions executed and the "
              "lane-slots lost (inactive lanes of vector instructions), most "
              "lost first (also in --counters-json)"),
+    cl::cat(EmuCategory));
+
+static cl::opt<bool> PrintRedundancy(
+    "redundancy",
+    cl::desc("Print the lane-redundant VALU executions by instruction and by "
+             "opcode, most first (also in --counters-json)"),
     cl::cat(EmuCategory));
 
 static cl::opt<bool> CountUniformVGPRs(
@@ -334,6 +342,65 @@ static void printDivergence(const Counters &C) {
   }
 }
 
+/// The lane-redundant executions of one instruction.
+struct RedundantInst {
+  uint64_t Addr = 0, Executions = 0, LaneRedundant = 0;
+  std::string Inst; ///< As disassembled.
+};
+
+/// The instructions of C with lane-redundant executions, most first.
+static std::vector<RedundantInst> collectRedundantInsts(const Counters &C,
+                                                        const CodeObject &CO,
+                                                        const KernelInfo &K) {
+  auto D = Decoder::create(CO.getProcessor(), K.WavefrontSize);
+  if (!D)
+    fail(toString(D.takeError()));
+  auto Decoded =
+      (*D)->decode(CO.getImage(), K.EntryAddr, K.EntryAddr + K.CodeSize);
+  if (!Decoded)
+    fail(toString(Decoded.takeError()));
+  DenseMap<uint64_t, const DecodedInst *> ByAddr;
+  for (const DecodedInst &I : *Decoded)
+    ByAddr[I.Addr] = &I;
+  std::vector<RedundantInst> Out;
+  for (const InstCount &I : C.Insts) {
+    if (!I.LaneRedundant)
+      continue;
+    auto It = ByAddr.find(I.Addr);
+    Out.push_back({I.Addr, I.Executions, I.LaneRedundant,
+                   It == ByAddr.end() ? "?" : (*D)->print(*It->second)});
+  }
+  llvm::stable_sort(Out, [](const RedundantInst &A, const RedundantInst &B) {
+    return A.LaneRedundant > B.LaneRedundant;
+  });
+  return Out;
+}
+
+/// The opcode (first word) of a disassembled instruction.
+static StringRef opcodeOf(StringRef Inst) {
+  return Inst.trim().split(' ').first;
+}
+
+static void printRedundancy(ArrayRef<RedundantInst> Insts) {
+  outs() << "lane-redundant VALU by instruction: address, executions, "
+            "lane-redundant, instruction\n";
+  for (const RedundantInst &I : Insts)
+    outs() << format("  %8llx %10llu %10llu  ", (unsigned long long)I.Addr,
+                     (unsigned long long)I.Executions,
+                     (unsigned long long)I.LaneRedundant)
+           << I.Inst << "\n";
+  MapVector<StringRef, uint64_t> ByOpcode;
+  for (const RedundantInst &I : Insts)
+    ByOpcode[opcodeOf(I.Inst)] += I.LaneRedundant;
+  auto Opcodes = ByOpcode.takeVector();
+  llvm::stable_sort(Opcodes, [](const auto &A, const auto &B) {
+    return A.second > B.second;
+  });
+  outs() << "lane-redundant VALU by opcode: lane-redundant, opcode\n";
+  for (const auto &[Opcode, Count] : Opcodes)
+    outs() << format("  %10llu  ", (unsigned long long)Count) << Opcode << "\n";
+}
+
 /// Wave-instructions and lane-slots lost of one source line.
 struct LineCount {
   std::string Where; ///< FILE:LINE, or "?" without line information.
@@ -382,7 +449,9 @@ static void printLines(ArrayRef<LineCount> Lines) {
 /// Seconds is the host time of the run (not deterministic; the emulator's
 /// speed, never compared by tests).
 static void writeCountersJSON(const Counters &C, double Seconds,
-                              ArrayRef<LineCount> Lines, StringRef Path) {
+                              ArrayRef<LineCount> Lines,
+                              ArrayRef<RedundantInst> Redundant,
+                              StringRef Path) {
   json::Object Classes;
   for (unsigned I = 0; I != NumInstClasses; ++I)
     Classes[getInstClassName(InstClass(I))] = int64_t(C.ByClass[I]);
@@ -426,6 +495,16 @@ static void writeCountersJSON(const Counters &C, double Seconds,
                        {"wave_instructions", int64_t(L.Insts)},
                        {"lane_slots_lost", int64_t(L.LaneSlotsLost)}});
     O["lines"] = std::move(LinesJ);
+  }
+  if (PrintRedundancy) {
+    json::Array RedundantJ;
+    for (const RedundantInst &I : Redundant)
+      RedundantJ.push_back(
+          json::Object{{"address", int64_t(I.Addr)},
+                       {"executions", int64_t(I.Executions)},
+                       {"lane_redundant_valu", int64_t(I.LaneRedundant)},
+                       {"instruction", I.Inst}});
+    O["redundant_instructions"] = std::move(RedundantJ);
   }
   O["run_seconds"] = Seconds;
   std::error_code EC;
@@ -501,8 +580,14 @@ static void runKernel(const CodeObject &CO, MemoryBufferRef Obj,
     Lines = countByLine(Ex->getCounters(), Obj);
     printLines(Lines);
   }
+  std::vector<RedundantInst> Redundant;
+  if (PrintRedundancy) {
+    Redundant = collectRedundantInsts(Ex->getCounters(), CO, K);
+    printRedundancy(Redundant);
+  }
   if (!CountersJSON.empty())
-    writeCountersJSON(Ex->getCounters(), Seconds, Lines, CountersJSON);
+    writeCountersJSON(Ex->getCounters(), Seconds, Lines, Redundant,
+                      CountersJSON);
   uint64_t Bad = check(checkExpectations(*Ex, L, outs()));
   bool HasExpectations =
       any_of(L.Args, [](const LaunchArg &A) { return A.Expected.has_value(); });

@@ -553,7 +553,8 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
   for (size_t Idx = 0; Idx != PerInst.size(); ++Idx)
     if (PerInst[Idx].Executions)
       Stats.Insts.push_back({Prog->Insts[Idx].Addr, PerInst[Idx].Executions,
-                             PerInst[Idx].LaneSlotsLost});
+                             PerInst[Idx].LaneSlotsLost,
+                             PerInst[Idx].LaneRedundant});
   llvm::sort(Stats.Insts, [](const InstCount &A, const InstCount &B) {
     return A.Addr < B.Addr;
   });

@@ -81,6 +81,8 @@ struct InstCount {
   /// not active, summed over the executions: issue slots lost to divergence
   /// and partial waves.
   uint64_t LaneSlotsLost = 0;
+  /// Lane-redundant executions (see Counters::LaneRedundantVALU).
+  uint64_t LaneRedundant = 0;
 };
 
 /// Per-dispatch counters, summed over all waves.
