@@ -34,7 +34,7 @@
 //     divergent block variant. Their terminators thereby become variant, so
 //     the walk follows *iterated* control dependence.
 //
-// Three rules refine step 2.
+// Four rules refine step 2.
 //  - Barrier rule (paper, section 3.2): a block that calls a workgroup
 //    barrier is never made divergent; the source language makes a barrier in
 //    divergent code undefined.
@@ -57,6 +57,14 @@
 //    loop's early return runs after the loop under StructurizeCFG), with
 //    threads that left in different iterations.
 //
+//  - Irreducible rule: a variant branch in an irreducible cycle, or into
+//    one, makes every block of the outermost irreducible cycle around it
+//    (or entered) divergent, and the phis of that cycle's exits variant.
+//    Control dependence says where the paths of such a branch meet, but not
+//    that a lowering reconverges them there: FixIrreducible and the
+//    structurizer may let lanes run different iterations of the cycle.
+//    UniformityAnalysis is as conservative.
+//
 // Affine analysis (section 3.5): a variant integer or pointer value whose
 // ScalarEvolution expression is Base + Stride * tid.x with Base and Stride
 // invariant, or a recurrence of a convergent loop whose start has that form
@@ -73,6 +81,7 @@
 #include "llvm/Analysis/ConvergenceVarianceAnalysis.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -134,9 +143,9 @@ namespace llvm {
 class ConvergenceVarianceSolver {
 public:
   ConvergenceVarianceSolver(ConvergenceVarianceInfo &Info,
-                            const PostDominatorTree &PDT,
+                            const PostDominatorTree &PDT, const CycleInfo &CI,
                             const TargetTransformInfo &TTI, ScalarEvolution &SE)
-      : Info(Info), PDT(PDT), TTI(TTI), SE(SE) {}
+      : Info(Info), PDT(PDT), CI(CI), TTI(TTI), SE(SE) {}
 
   void run();
 
@@ -145,6 +154,7 @@ private:
 
   ConvergenceVarianceInfo &Info;
   const PostDominatorTree &PDT;
+  const CycleInfo &CI;
   const TargetTransformInfo &TTI;
   ScalarEvolution &SE;
   SmallVector<const Value *, 32> Worklist;
@@ -153,6 +163,7 @@ private:
   void markVariant(const Value &V);
   void markDivergent(const BasicBlock &BB);
   void propagateBranch(const BasicBlock &A);
+  void propagateIrreducible(const BasicBlock &A);
   bool applyEarlyExitRule(const BasicBlock &A,
                           ArrayRef<const BasicBlock *> Succs,
                           const BlockSet &Dependents);
@@ -276,7 +287,37 @@ bool ConvergenceVarianceSolver::applyEarlyExitRule(
   return true;
 }
 
+/// The irreducible rule (see the file header).
+void ConvergenceVarianceSolver::propagateIrreducible(const BasicBlock &A) {
+  // The outermost irreducible cycle around A, and those A enters.
+  SmallVector<const CycleInfo::CycleT *, 2> Irreducible;
+  auto AddOutermostIrreducible = [&](const BasicBlock &From,
+                                     const BasicBlock *Outside) {
+    const CycleInfo::CycleT *Outermost = nullptr;
+    for (const auto *C = CI.getCycle(&From);
+         C && !(Outside && C->contains(Outside)); C = C->getParentCycle())
+      if (!C->isReducible())
+        Outermost = C;
+    if (Outermost && !is_contained(Irreducible, Outermost))
+      Irreducible.push_back(Outermost);
+  };
+  AddOutermostIrreducible(A, nullptr);
+  for (const BasicBlock *S : successors(&A))
+    AddOutermostIrreducible(*S, &A);
+
+  for (const CycleInfo::CycleT *C : Irreducible) {
+    for (const BasicBlock *B : C->blocks())
+      markDivergent(*B);
+    SmallVector<BasicBlock *, 4> Exits;
+    C->getExitBlocks(Exits);
+    for (const BasicBlock *Exit : Exits)
+      for (const PHINode &Phi : Exit->phis())
+        markVariant(Phi);
+  }
+}
+
 void ConvergenceVarianceSolver::propagateBranch(const BasicBlock &A) {
+  propagateIrreducible(A);
   SmallVector<const BasicBlock *, 4> Succs;
   for (const BasicBlock *S : successors(&A))
     if (!llvm::is_contained(Succs, S))
@@ -425,10 +466,11 @@ void ConvergenceVarianceSolver::computeAffineForms() {
 
 ConvergenceVarianceInfo::ConvergenceVarianceInfo(Function &F,
                                                  const PostDominatorTree &PDT,
+                                                 const CycleInfo &CI,
                                                  const TargetTransformInfo &TTI,
                                                  ScalarEvolution &SE)
     : F(F) {
-  ConvergenceVarianceSolver(*this, PDT, TTI, SE).run();
+  ConvergenceVarianceSolver(*this, PDT, CI, TTI, SE).run();
 }
 
 std::optional<LaneAffineForm>
@@ -465,6 +507,7 @@ AnalysisKey ConvergenceVarianceAnalysis::Key;
 ConvergenceVarianceInfo
 ConvergenceVarianceAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
   return ConvergenceVarianceInfo(F, FAM.getResult<PostDominatorTreeAnalysis>(F),
+                                 FAM.getResult<CycleAnalysis>(F),
                                  FAM.getResult<TargetIRAnalysis>(F),
                                  FAM.getResult<ScalarEvolutionAnalysis>(F));
 }

@@ -29,6 +29,9 @@ namespace llvm {
 
 class BasicBlock;
 class Function;
+template <typename ContextT> class GenericCycleInfo;
+template <typename BlockT> class GenericSSAContext;
+using CycleInfo = GenericCycleInfo<GenericSSAContext<Function>>;
 class PostDominatorTree;
 class ScalarEvolution;
 class SCEV;
@@ -49,7 +52,8 @@ struct LaneAffineForm {
 class ConvergenceVarianceInfo {
 public:
   ConvergenceVarianceInfo(Function &F, const PostDominatorTree &PDT,
-                          const TargetTransformInfo &TTI, ScalarEvolution &SE);
+                          const CycleInfo &CI, const TargetTransformInfo &TTI,
+                          ScalarEvolution &SE);
 
   /// Whether every thread that has not left for exit code executes \p BB
   /// together.
