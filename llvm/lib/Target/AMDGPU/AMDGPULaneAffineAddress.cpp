@@ -91,7 +91,7 @@ static cl::opt<bool>
                                      "(SADDR)"));
 
 static cl::opt<unsigned> BaseBudget(
-    "amdgpu-lane-affine-addressing-budget", cl::init(8),
+    "amdgpu-lane-affine-addressing-budget", cl::init(16),
     cl::desc("The most basic operations the scalar base of one access may "
              "cost to compute"));
 
@@ -109,7 +109,12 @@ public:
   LaneAffineAddressing(Function &F, UniformityInfo &UI, ScalarEvolution &SE,
                        LoopInfo &LI, DominatorTree &DT,
                        OptimizationRemarkEmitter &ORE)
-      : F(F), UI(UI), SE(SE), LI(LI), DT(DT), ORE(ORE) {}
+      : F(F), UI(UI), SE(SE), LI(LI), DT(DT), ORE(ORE),
+        Expander(SE, F.getParent()->getDataLayout(), "lane.base") {
+    // Recurrences become their own phis rather than multiples of a
+    // canonical induction variable.
+    Expander.disableCanonicalMode();
+  }
 
   bool run();
 
@@ -120,19 +125,32 @@ private:
   LoopInfo &LI;
   DominatorTree &DT;
   OptimizationRemarkEmitter &ORE;
+  /// One expander for the function, so that accesses share the parts of
+  /// their bases they have in common.
+  SCEVExpander Expander;
+  /// The bases and recurrence starts expanded so far, at their hoisting
+  /// points.
+  DenseMap<const SCEV *, Value *> Hoisted;
   /// The lane offsets built so far, by stride.
   DenseMap<uint64_t, Value *> Offsets;
 
   bool isUniformAt(const SCEV *S, const Instruction &At) const;
   static CallInst *getLane(const SCEV *S);
-  static void
+  void
   collectTerms(const SCEV *S, const APInt &Coef,
-               SmallVectorImpl<std::pair<APInt, const SCEV *>> &Terms);
+               SmallVectorImpl<std::pair<APInt, const SCEV *>> &Terms) const;
+  std::optional<std::pair<const SCEV *, const SCEV *>>
+  splitGlobalId(const SCEVZeroExtendExpr *ZExt) const;
+  bool isGroupSizeX(const SCEV *S) const;
   std::optional<LaneAffineAddress> decompose(const SCEV *S,
                                              const Instruction &At) const;
   bool fitsIn32Bits(const LaneAffineAddress &A) const;
   bool isSAddrAlready(const Value *Ptr) const;
   Value *getOffset(const LaneAffineAddress &A);
+  Instruction *afterAll(ArrayRef<const Value *> Values) const;
+  Instruction *hoistingPoint(const SCEV *S) const;
+  Value *expandHoisted(const SCEV *S, Type *Ty, Instruction &I);
+  Value *expandBase(const SCEV *Base, Type *Ty, Instruction &I);
   bool rewrite(Instruction &I, Use &PtrUse);
   void missed(const Instruction &I, StringRef Tag, const Twine &Why);
 };
@@ -222,7 +240,14 @@ LaneAffineAddressing::decompose(const SCEV *S, const Instruction &At) const {
 
 void LaneAffineAddressing::collectTerms(
     const SCEV *S, const APInt &Coef,
-    SmallVectorImpl<std::pair<APInt, const SCEV *>> &Terms) {
+    SmallVectorImpl<std::pair<APInt, const SCEV *>> &Terms) const {
+  if (const auto *ZExt = dyn_cast<SCEVZeroExtendExpr>(S)) {
+    if (auto Split = splitGlobalId(ZExt)) {
+      collectTerms(Split->first, Coef, Terms);
+      collectTerms(Split->second, Coef, Terms);
+      return;
+    }
+  }
   if (const auto *Add = dyn_cast<SCEVAddExpr>(S)) {
     for (const SCEV *Op : Add->operands())
       collectTerms(Op, Coef, Terms);
@@ -238,9 +263,67 @@ void LaneAffineAddressing::collectTerms(
   Terms.push_back({Coef, S});
 }
 
+/// Whether \p S is the work-group size in x: the hidden_group_size_x implicit
+/// argument (offset 12, code object v5), the dispatch packet's
+/// workgroup_size_x (offset 4), or the function's reqd_work_group_size.
+bool LaneAffineAddressing::isGroupSizeX(const SCEV *S) const {
+  if (const auto *C = dyn_cast<SCEVConstant>(S)) {
+    const MDNode *Reqd = F.getMetadata("reqd_work_group_size");
+    return Reqd && Reqd->getNumOperands() == 3 &&
+           mdconst::extract<ConstantInt>(Reqd->getOperand(0))->getValue() ==
+               C->getAPInt().zextOrTrunc(32);
+  }
+  if (const auto *ZExt = dyn_cast<SCEVZeroExtendExpr>(S))
+    S = ZExt->getOperand();
+  const auto *U = dyn_cast<SCEVUnknown>(S);
+  const auto *Load = U ? dyn_cast<LoadInst>(U->getValue()) : nullptr;
+  if (!Load || !Load->getType()->isIntegerTy(16))
+    return false;
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  APInt Offset(DL.getIndexTypeSizeInBits(Load->getPointerOperandType()), 0);
+  const auto *Base = dyn_cast<IntrinsicInst>(
+      Load->getPointerOperand()->stripAndAccumulateConstantOffsets(
+          DL, Offset, /*AllowNonInbounds=*/true));
+  if (!Base)
+    return false;
+  return (Base->getIntrinsicID() == Intrinsic::amdgcn_implicitarg_ptr &&
+          Offset == 12) ||
+         (Base->getIntrinsicID() == Intrinsic::amdgcn_dispatch_ptr &&
+          Offset == 4);
+}
+
+/// zext(workgroup.id.x * group size x + workitem.id.x) as
+/// zext(workgroup.id.x * group size x) + zext(workitem.id.x), the way OpenCL's
+/// get_global_id computes it in 32 bits. The sum is a work-item's id in the
+/// grid (less the global offset), below the dispatch's 32-bit grid size, so
+/// neither it nor the product wraps.
+std::optional<std::pair<const SCEV *, const SCEV *>>
+LaneAffineAddressing::splitGlobalId(const SCEVZeroExtendExpr *ZExt) const {
+  const auto *Add = dyn_cast<SCEVAddExpr>(ZExt->getOperand());
+  if (!Add || Add->getNumOperands() != 2)
+    return std::nullopt;
+  const SCEV *Lane = Add->getOperand(0), *Group = Add->getOperand(1);
+  if (!getLane(Lane))
+    std::swap(Lane, Group);
+  const auto *Mul = dyn_cast<SCEVMulExpr>(Group);
+  if (!isa<SCEVUnknown>(Lane) || !getLane(Lane) || !Mul ||
+      Mul->getNumOperands() != 2)
+    return std::nullopt;
+  const SCEV *Size = Mul->getOperand(0), *Id = Mul->getOperand(1);
+  const auto *IdU = dyn_cast<SCEVUnknown>(Id);
+  const auto *IdCall = IdU ? dyn_cast<IntrinsicInst>(IdU->getValue()) : nullptr;
+  if (!IdCall || IdCall->getIntrinsicID() != Intrinsic::amdgcn_workgroup_id_x ||
+      !isGroupSizeX(Size))
+    return std::nullopt;
+  Type *Ty = ZExt->getType();
+  return std::make_pair(SE.getZeroExtendExpr(Group, Ty),
+                        SE.getZeroExtendExpr(Lane, Ty));
+}
+
 /// What computing \p S costs the scalar unit, in basic operations, each
 /// subexpression counted once: an add, a cast or a multiplication by a
-/// constant is one, a product of two variables four (64 bits), a recurrence
+/// constant is one, a product of two variables one (32 bits) or four (64
+/// bits), a recurrence
 /// one (its step; the phi is free). A division or a minimum or maximum is
 /// over any budget.
 static unsigned baseCost(const SCEV *S, SmallPtrSetImpl<const SCEV *> &Seen) {
@@ -265,7 +348,8 @@ static unsigned baseCost(const SCEV *S, SmallPtrSetImpl<const SCEV *> &Seen) {
     const auto *Mul = cast<SCEVMulExpr>(S);
     unsigned Variables = count_if(
         Mul->operands(), [](const SCEV *Op) { return !isa<SCEVConstant>(Op); });
-    Own = Variables > 1 ? 4 * (Variables - 1) : 1;
+    unsigned PerProduct = S->getType()->getScalarSizeInBits() > 32 ? 4 : 1;
+    Own = Variables > 1 ? PerProduct * (Variables - 1) : 1;
     break;
   }
   case scAddRecExpr:
@@ -313,6 +397,82 @@ Value *LaneAffineAddressing::getOffset(const LaneAffineAddress &A) {
   return Offset;
 }
 
+static bool hasRecurrence(const SCEV *S) {
+  return SCEVExprContains(S,
+                          [](const SCEV *X) { return isa<SCEVAddRecExpr>(X); });
+}
+
+/// Right after the last of \p Values to be defined, where it dominates every
+/// instruction they all dominate. \p Values dominate each other in turn.
+Instruction *
+LaneAffineAddressing::afterAll(ArrayRef<const Value *> Values) const {
+  Instruction *At = &*F.getEntryBlock().getFirstInsertionPt();
+  for (const Value *V : Values) {
+    auto *Def = const_cast<Instruction *>(dyn_cast<Instruction>(V));
+    if (Def && !DT.dominates(Def, At))
+      At = isa<PHINode>(Def) ? &*Def->getParent()->getFirstInsertionPt()
+                             : Def->getNextNode();
+  }
+  return At;
+}
+
+/// Right after the last of the values \p S reads, where it dominates every
+/// access that can compute it. \p S has no recurrence.
+Instruction *LaneAffineAddressing::hoistingPoint(const SCEV *S) const {
+  SmallVector<const Value *, 8> Values;
+  SCEVExprContains(S, [&](const SCEV *X) {
+    if (const auto *U = dyn_cast<SCEVUnknown>(X))
+      Values.push_back(U->getValue());
+    return false;
+  });
+  return afterAll(Values);
+}
+
+/// \p S expanded at its hoisting point, once per function (at \p I if it has
+/// a recurrence of an outer loop).
+Value *LaneAffineAddressing::expandHoisted(const SCEV *S, Type *Ty,
+                                           Instruction &I) {
+  if (hasRecurrence(S))
+    return Expander.expandCodeFor(S, Ty, &I);
+  if (Value *V = Hoisted.lookup(S))
+    return V;
+  Value *V;
+  const auto *Add = dyn_cast<SCEVAddExpr>(S);
+  if (Add && S->getType()->isPointerTy()) {
+    // Pointer + offset: the offset is shared by the bases that have it.
+    const SCEV *Ptr = nullptr;
+    SmallVector<const SCEV *, 4> Offsets;
+    for (const SCEV *Op : Add->operands())
+      (Op->getType()->isPointerTy() ? Ptr : Offsets.emplace_back(Op)) = Op;
+    Value *PtrV = expandHoisted(Ptr, Ty, I);
+    Value *OffsetV =
+        expandHoisted(SE.getAddExpr(Offsets), Offsets.front()->getType(), I);
+    // Right after both (the expander may have placed them after S's own
+    // hoisting point, past instructions it inserted before).
+    IRBuilder<> B(afterAll({PtrV, OffsetV}));
+    V = B.CreateGEP(B.getInt8Ty(), PtrV, OffsetV, "lane.base");
+  } else {
+    V = Expander.expandCodeFor(S, Ty, hoistingPoint(S));
+  }
+  Hoisted[S] = V;
+  return V;
+}
+
+/// \p Base expanded for access \p I: the accesses of a function share their
+/// bases, and the starts of their recurrences, computed where their operands
+/// are; a recurrence becomes a phi of its loop.
+Value *LaneAffineAddressing::expandBase(const SCEV *Base, Type *Ty,
+                                        Instruction &I) {
+  const auto *AR = dyn_cast<SCEVAddRecExpr>(Base);
+  if (!AR)
+    return expandHoisted(Base, Ty, I);
+  Value *Start = expandHoisted(AR->getStart(), Ty, I);
+  const SCEV *Rec =
+      SE.getAddRecExpr(SE.getUnknown(Start), AR->getStepRecurrence(SE),
+                       AR->getLoop(), SCEV::FlagAnyWrap);
+  return Expander.expandCodeFor(Rec, Ty, &I);
+}
+
 void LaneAffineAddressing::missed(const Instruction &I, StringRef Tag,
                                   const Twine &Why) {
   ORE.emit([&] {
@@ -341,15 +501,12 @@ bool LaneAffineAddressing::rewrite(Instruction &I, Use &PtrUse) {
     missed(I, "OffsetTooWide", "the lane offset may not fit in 32 bits");
     return false;
   }
-  const DataLayout &DL = F.getParent()->getDataLayout();
   SmallPtrSet<const SCEV *, 8> Seen;
   if (baseCost(A->Base, Seen) > BaseBudget) {
     missed(I, "HighCost", "computing the scalar base costs too much");
     return false;
   }
-  SCEVExpander Expander(SE, DL, "lane.base");
-  Expander.disableCanonicalMode();
-  Value *Base = Expander.expandCodeFor(A->Base, Ptr->getType(), &I);
+  Value *Base = expandBase(A->Base, Ptr->getType(), I);
   IRBuilder<> B(&I);
   Value *Offset = B.CreateZExt(getOffset(*A), B.getInt64Ty());
   PtrUse.set(B.CreateGEP(B.getInt8Ty(), Base, Offset, "lane.addr"));

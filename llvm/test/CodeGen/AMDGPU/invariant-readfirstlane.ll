@@ -1,7 +1,7 @@
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-invariant-readfirstlane -S < %s | FileCheck %s --check-prefix=IR
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs < %s | FileCheck %s --check-prefix=GFX90A
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs < %s | FileCheck %s --check-prefix=GFX1030
-; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-invariant-readfirstlanes=0 < %s | FileCheck %s --check-prefix=OFF
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-invariant-readfirstlanes=0 < %s | FileCheck %s --check-prefix=DISABLED
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-invariant-readfirstlane -pass-remarks=amdgpu-invariant-readfirstlane -disable-output < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ;
 ; A value a loop passes out through its uniform exit, when the loop's
@@ -28,9 +28,9 @@ define amdgpu_kernel void @search(ptr addrspace(1) %out, ptr addrspace(1) %keys,
 ; GFX1030:        v_readfirstlane_b32 [[J:s[0-9]+]], v{{[0-9]+}}
 ; GFX1030:        s_mul_i32 s{{[0-9]+}}, [[J]], 3
 ; GFX1030:        global_store_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+:[0-9]+}}]
-; OFF-LABEL: search:
-; OFF-NOT:        v_readfirstlane_b32
-; OFF:            global_store_dword v[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, off
+; DISABLED-LABEL: search:
+; DISABLED-NOT:        v_readfirstlane_b32
+; DISABLED:            global_store_dword v[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, off
 entry:
   %tid = tail call i32 @llvm.amdgcn.workitem.id.x(), !range !0
   br label %loop
