@@ -13,6 +13,9 @@
 # RUN:   --counters-json=%t.json --blocks --uniform-vgprs %t.co \
 # RUN:   | FileCheck %s --check-prefix=UNIFORM
 # RUN: FileCheck %s --check-prefix=JSON < %t.json
+# RUN: llvm-amdgpu-emu --run --kernel=redund --grid=64 --block=64 --redundancy \
+# RUN:   --counters-json=%t.red.json %t.co | FileCheck %s --check-prefix=BYINST
+# RUN: FileCheck %s --check-prefix=BYINST-JSON < %t.red.json
 
 # 13 VALU instructions, 5 lane-redundant, 2 single-lane.
 # CHECK:      valu{{ +}}13
@@ -27,6 +30,26 @@
 # UNIFORM: blocks: {{.*}}, average uniform VGPRs at entry
 # UNIFORM-NEXT: {{ +[0-9a-f]+ +9 +1 +64.00 +9 +4 +0 +0.00$}}
 # UNIFORM-NEXT: {{ +[0-9a-f]+ +10 +1 +64.00 +10 +1 +2 +2.00$}}
+
+# --redundancy: the five lane-redundant instructions, one execution each, and
+# the same by opcode; the others are absent.
+# BYINST:      lane-redundant VALU by instruction: address, executions, lane-redundant, instruction
+# BYINST-NEXT: {{ +[0-9a-f]+ +1 +1  v_mov_b32_e32 v1, 5$}}
+# BYINST-NEXT: {{ +[0-9a-f]+ +1 +1  v_add_u32_e32 v3, v1, v1$}}
+# BYINST-NEXT: {{ +[0-9a-f]+ +1 +1  v_cmp_gt_u32_e32 vcc, 0x64, v0$}}
+# BYINST-NEXT: {{ +[0-9a-f]+ +1 +1  v_add_co_u32_e32 v4, vcc, v1, v1$}}
+# BYINST-NEXT: {{ +[0-9a-f]+ +1 +1  v_lshrrev_b32_e32 v6, 1, v0$}}
+# BYINST-NEXT: lane-redundant VALU by opcode: lane-redundant, opcode
+# BYINST-NEXT: {{ +1  v_mov_b32_e32$}}
+# BYINST-NEXT: {{ +1  v_add_u32_e32$}}
+# BYINST-NEXT: {{ +1  v_cmp_gt_u32_e32$}}
+# BYINST-NEXT: {{ +1  v_add_co_u32_e32$}}
+# BYINST-NEXT: {{ +1  v_lshrrev_b32_e32$}}
+# BYINST-JSON:      "redundant_instructions": [
+# BYINST-JSON:        "instruction": "v_mov_b32_e32 v1, 5",
+# BYINST-JSON-NEXT:   "lane_redundant_valu": 1
+# BYINST-JSON-COUNT-4: "lane_redundant_valu": 1
+# BYINST-JSON-NOT:    "lane_redundant_valu": 1
 
 # JSON:      "blocks": [
 # JSON:        "lane_redundant_valu": 4,
