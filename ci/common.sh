@@ -51,7 +51,7 @@ DEBIAN_PACKAGES=(
   rocm-device-libs libamdhip64-dev googletest
   cmake ninja-build ccache g++ python3 python3-psutil rsync xz-utils dpkg-dev patch git
   zlib1g-dev libzstd-dev libxml2-dev libz3-dev libedit-dev libffi-dev libncurses-dev
-  gnuplot-nox
+  gnuplot-nox chromium
 )
 
 LLVM_PREFIX=/usr/lib/llvm-19

@@ -10,7 +10,9 @@
 #     full one is docs/benchmarks.md, see docs/Emulator.md). The fork's
 #     column has both of its default-on techniques, control-flow melding
 #     (docs/ControlFlowMelding.md) and the reconverging-CFG lowering
-#     (docs/ReconvergingCFG.md); two more columns show each alone.
+#     (docs/ReconvergingCFG.md); two more columns show each alone;
+#  3. write the divergence report of one kernel (docs/DivergenceInsight.md)
+#     and print where its waves lose the most lanes, and why.
 # Extra arguments go to the fork's clang (e.g. -mllvm -some-fork-option).
 source "$(dirname "$0")/common.sh"
 
@@ -25,3 +27,8 @@ python3 "$suite/suite.py" bench --quick --emu "$BUILD/obj/bin/llvm-amdgpu-emu" \
   --config "meld-only=$* -mllvm -amdgpu-cf-lowering=structurize" \
   --config "reconverge-only=$* -mllvm -amdgpu-cf-meld=0" \
   --out-dir "$BUILD/demo" --report "$BUILD/demo/benchmarks.md"
+echo
+echo "Where bitonic_tile's waves lose lanes (docs/DivergenceInsight.md):"
+python3 "$suite/divergence_report.py" --clang "$BUILD/obj/bin/clang" \
+  --emu "$BUILD/obj/bin/llvm-amdgpu-emu" --kernel bitonic_tile --top 3 \
+  --work "$BUILD/demo/report" --out "$BUILD/demo/bitonic_tile.html"

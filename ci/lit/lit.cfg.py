@@ -10,6 +10,7 @@
 # ld.lld, ...) after them. The Debian builds of the fork's tools are available
 # as %debian_llc, %debian_opt and %debian_clang for comparisons.
 import os
+import shutil
 
 import lit.formats
 
@@ -43,3 +44,7 @@ config.substitutions.extend([
 # 'REQUIRES: long-tests' and run only with FORK_LONG_TESTS=1.
 if os.environ.get("FORK_LONG_TESTS") == "1":
     config.available_features.add("long-tests")
+
+# A browser to open generated pages in (Debian's chromium), if installed.
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
