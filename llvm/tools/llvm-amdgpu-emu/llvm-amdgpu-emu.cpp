@@ -260,7 +260,9 @@ static void listKernels(const CodeObject &CO) {
   }
 }
 
-static void disassemble(const CodeObject &CO, const KernelInfo &K) {
+/// A decoder for kernel \p K and its instructions.
+static std::pair<std::unique_ptr<Decoder>, std::vector<DecodedInst>>
+decodeKernel(const CodeObject &CO, const KernelInfo &K) {
   if (K.CodeSize == 0)
     fail("kernel '" + K.Name + "' has no code symbol giving its size");
   auto D = Decoder::create(CO.getProcessor(), K.WavefrontSize);
@@ -270,14 +272,19 @@ static void disassemble(const CodeObject &CO, const KernelInfo &K) {
       (*D)->decode(CO.getImage(), K.EntryAddr, K.EntryAddr + K.CodeSize);
   if (!Insts)
     fail(toString(Insts.takeError()));
+  return {std::move(*D), std::move(*Insts)};
+}
+
+static void disassemble(const CodeObject &CO, const KernelInfo &K) {
+  auto [D, Insts] = decodeKernel(CO, K);
   unsigned Counts[NumInstClasses] = {};
-  for (const DecodedInst &I : *Insts) {
+  for (const DecodedInst &I : Insts) {
     ++Counts[unsigned(I.Class)];
     outs() << format("%8llx  %-8s", (unsigned long long)I.Addr,
                      getInstClassName(I.Class))
-           << (*D)->print(I) << "\n";
+           << D->print(I) << "\n";
   }
-  outs() << "static instructions: " << Insts->size() << " (";
+  outs() << "static instructions: " << Insts.size() << " (";
   for (unsigned C = 0; C != NumInstClasses; ++C)
     outs() << (C ? ", " : "") << getInstClassName(InstClass(C)) << " "
            << Counts[C];
@@ -352,15 +359,9 @@ struct RedundantInst {
 static std::vector<RedundantInst> collectRedundantInsts(const Counters &C,
                                                         const CodeObject &CO,
                                                         const KernelInfo &K) {
-  auto D = Decoder::create(CO.getProcessor(), K.WavefrontSize);
-  if (!D)
-    fail(toString(D.takeError()));
-  auto Decoded =
-      (*D)->decode(CO.getImage(), K.EntryAddr, K.EntryAddr + K.CodeSize);
-  if (!Decoded)
-    fail(toString(Decoded.takeError()));
+  auto [D, Decoded] = decodeKernel(CO, K);
   DenseMap<uint64_t, const DecodedInst *> ByAddr;
-  for (const DecodedInst &I : *Decoded)
+  for (const DecodedInst &I : Decoded)
     ByAddr[I.Addr] = &I;
   std::vector<RedundantInst> Out;
   for (const InstCount &I : C.Insts) {
@@ -368,7 +369,7 @@ static std::vector<RedundantInst> collectRedundantInsts(const Counters &C,
       continue;
     auto It = ByAddr.find(I.Addr);
     Out.push_back({I.Addr, I.Executions, I.LaneRedundant,
-                   It == ByAddr.end() ? "?" : (*D)->print(*It->second)});
+                   It == ByAddr.end() ? "?" : D->print(*It->second)});
   }
   llvm::stable_sort(Out, [](const RedundantInst &A, const RedundantInst &B) {
     return A.LaneRedundant > B.LaneRedundant;
