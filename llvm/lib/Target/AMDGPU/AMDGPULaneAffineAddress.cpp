@@ -42,9 +42,18 @@
 // whole function: Lee's rule that every value of a divergent block is variant
 // would lose the loops with divergent exits, where most lane-affine accesses
 // are. Values only ConvergenceVarianceAnalysis proves uniform reach it as
-// readfirstlane results (AMDGPUUniformPassOut, which runs first). Base is
-// expanded with SCEVExpander in non-canonical mode: recurrences become their
-// own uniform phis, invariant parts are hoisted.
+// readfirstlane results (AMDGPUInvariantReadFirstLane, which runs first).
+//
+// The address is ScalarEvolution's expression, constants distributed over
+// sums. OpenCL's get_global_id(0), zext(workgroup.id.x * group size +
+// workitem.id.x) computed in 32 bits, splits into a uniform part and the
+// lane: the sum is a work-item's id in the grid, below the dispatch's 32-bit
+// grid size, provided the group size is the real one (see isGroupSizeX).
+//
+// Bases are expanded once per function, right after the last value they
+// read, the pointer-independent offset shared between them; a recurrence
+// becomes a uniform phi of its loop (SCEVExpander in non-canonical mode),
+// started from a shared, hoisted start.
 //
 // Bails out (with a missed remark) if the address is not lane-affine, the
 // stride is not a positive constant, the offset may not fit in 32 bits, Base
