@@ -8,8 +8,9 @@ clang-19), runs both builds on one launch on llvm-amdgpu-emu (--lines,
 
   - an HTML page (static, no scripts, no network): totals for both
     compilers, the source with each line's lane-slots lost as a heat bar for
-    each, the divergent branches with their static cause, and the top lines
-    left to fix;
+    each, the divergent branches with their static cause, what the fork's
+    transforms did (their remarks), the EXEC splits of both builds, and the
+    top lines left to fix;
   - a terminal summary (the totals and the top lines).
 
 A suite kernel (its CPU reference checks both runs):
@@ -39,7 +40,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import suite  # noqa: E402
 
 REMARK = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):\d+: remark: (?P<text>.*?)"
-                    r" \[-Rpass-analysis=amdgpu-divergence\]$")
+                    r" \[-Rpass(?:-analysis)?=(?P<pass>[a-z0-9-]+)\]$")
+
+# The fork's transforms whose remarks say what it did about divergence.
+FORK_PASSES = ["cf-meld", "reconverge-cfg", "linearize-cfg",
+               "amdgpu-invariant-readfirstlane", "amdgpu-lane-affine-address"]
 
 
 def compile_both(args, src, work):
@@ -52,19 +57,26 @@ def compile_both(args, src, work):
     # The remarks: the same compile, assembly to nowhere.
     cmd = [args.clang, "-O3", "-S", "-o", os.devnull,
            "--rocm-device-lib-path=" + suite.DEVICE_LIBS,
-           "-Rpass-analysis=amdgpu-divergence", src] + flags
+           # One regular expression each: a later -Rpass= replaces an earlier.
+           "-Rpass=" + "|".join(FORK_PASSES),
+           "-Rpass-analysis=" + "|".join(["amdgpu-divergence"] + FORK_PASSES),
+           src] + flags
     if src.endswith(".hip"):
         cmd[1:1] = ["-x", "hip", "--cuda-device-only",
                     "--offload-arch=" + args.mcpu]
     else:
         cmd[1:1] = ["--target=amdgcn-amd-amdhsa", "-mcpu=" + args.mcpu]
     p = subprocess.run(cmd, capture_output=True, text=True)
-    remarks = {}
+    remarks, actions = {}, []
     for line in p.stderr.splitlines():
         m = REMARK.match(line)
-        if m and os.path.basename(m["file"]) == os.path.basename(src):
+        if not m or os.path.basename(m["file"]) != os.path.basename(src):
+            continue
+        if m["pass"] == "amdgpu-divergence":
             remarks.setdefault(int(m["line"]), []).append(m["text"])
-    return cos, remarks
+        else:
+            actions.append((int(m["line"]), m["pass"], m["text"]))
+    return cos, remarks, actions
 
 
 def run(args, co, launch, out_json):
@@ -138,7 +150,7 @@ def bar(value, peak, cls):
             % (cls, width, format(value, ",")))
 
 
-def write_html(path, title, src, results, remarks, top):
+def write_html(path, title, src, results, remarks, actions, top):
     per = {name: lines_of(c, src) for name, c in results.items()}
     peak = max([lost for p in per.values() for _, lost in p.values()] or [0])
     out = ["<!DOCTYPE html>", "<html><head><meta charset=\"utf-8\">",
@@ -169,6 +181,15 @@ def write_html(path, title, src, results, remarks, top):
     for line in sorted(remarks):
         out.append('<tr><td class="num">%d</td><td>%s</td></tr>'
                    % (line, html.escape(summarize(remarks[line]))))
+    out.append("</table>")
+
+    out.append('<h2>What the fork did</h2><p>Remarks of its transforms: '
+               'control-flow melding, the reconverging-CFG transform, '
+               'linearization, scalarization.</p><table id="actions">'
+               '<tr><th class="num">line</th><th>pass</th><th>remark</th></tr>')
+    for line, name, text in sorted(set(actions)):
+        out.append('<tr><td class="num">%d</td><td>%s</td><td>%s</td></tr>'
+                   % (line, name, html.escape(text)))
     out.append("</table>")
 
     out.append('<h2>EXEC splits (dynamic)</h2><p>Every instruction that '
@@ -248,12 +269,13 @@ def main():
         src, launch = os.path.abspath(args.source), os.path.abspath(args.launch)
         title = os.path.basename(src)
 
-    cos, remarks = compile_both(args, src, work)
+    cos, remarks, actions = compile_both(args, src, work)
     results = {name: run(args, co, launch,
                          os.path.join(work, name + ".counters.json"))
                for name, co in cos.items()}
     top = top_lines(lines_of(results["fork"], src), remarks, args.top)
-    write_html(args.out, title + ", " + args.mcpu, src, results, remarks, top)
+    write_html(args.out, title + ", " + args.mcpu, src, results, remarks,
+               actions, top)
 
     print("divergence report: %s, %s -> %s" % (title, args.mcpu, args.out))
     tf, tu = totals(results["fork"]), totals(results["upstream"])
