@@ -94,7 +94,7 @@ STATISTIC(NumRewritten,
           "Global accesses addressed as a scalar base plus a lane offset");
 
 static cl::opt<bool>
-    EnableLaneAffineAddress("amdgpu-lane-affine-addressing", cl::init(true),
+    EnableLaneAffineAddress("amdgpu-lane-affine-addressing", cl::init(false),
                             cl::desc("Address lane-affine global accesses as "
                                      "a scalar base plus a 32-bit lane offset "
                                      "(SADDR)"));
