@@ -28,7 +28,8 @@ for src in "$@"; do
     off=(-mllvm -amdgpu-cf-meld=0 -mllvm -amdgpu-cf-lowering=structurize
       -mllvm -amdgpu-promote-alloca-reject-divergent-index=0
       -mllvm -amdgpu-invariant-readfirstlanes=0
-      -mllvm -amdgpu-lane-affine-addressing=0)
+      -mllvm -amdgpu-lane-affine-addressing=0
+      -mllvm -machine-cse-pre-ignorable-uses=0)
     for kind in s co; do
       out=()
       [ $kind = s ] && out=(-S)

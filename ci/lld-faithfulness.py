@@ -40,7 +40,8 @@ FEATURES_OFF = ["-plugin-opt=-amdgpu-cf-lowering=structurize",
                 "-plugin-opt=-amdgpu-cf-meld=0",
                 "-plugin-opt=-amdgpu-promote-alloca-reject-divergent-index=0",
                 "-plugin-opt=-amdgpu-invariant-readfirstlanes=0",
-                "-plugin-opt=-amdgpu-lane-affine-addressing=0"]
+                "-plugin-opt=-amdgpu-lane-affine-addressing=0",
+                "-plugin-opt=-machine-cse-pre-ignorable-uses=0"]
 
 
 def bitcode_cmd(src, mcpu, out):
