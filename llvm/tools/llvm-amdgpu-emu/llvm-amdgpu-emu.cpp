@@ -175,6 +175,20 @@ static cl::opt<int> TraceLane("trace-lane",
                                        "result of lane N"),
                               cl::init(-1), cl::cat(EmuCategory));
 
+static cl::opt<bool>
+    TimingModel("timing",
+                cl::desc("Replay the dispatch on the compute-unit timing "
+                         "model (several waves per SIMD, occupancy from the "
+                         "kernel's registers and LDS, s_waitcnt on memory "
+                         "latencies, LDS bank conflicts; docs/Emulator.md) "
+                         "and print its cycles"),
+                cl::cat(EmuCategory));
+
+static cl::opt<unsigned>
+    TimingCUs("timing-cus",
+              cl::desc("Compute units of the timing model (default 1)"),
+              cl::init(1), cl::cat(EmuCategory));
+
 static cl::opt<std::string>
     CountersJSON("counters-json",
                  cl::desc("Write the dispatch's counters as JSON to FILE"),
@@ -317,6 +331,31 @@ static void printCounters(const Counters &C) {
   outs() << "  cycle-estimate " << C.cycleEstimate() << "\n";
 }
 
+static void printTiming(const TimingResult &T, const TimingParams &P) {
+  outs() << "timing: " << T.Cycles << " cycles on " << P.NumCUs << " CU"
+         << (P.NumCUs == 1 ? "" : "s") << "\n";
+  outs() << "  occupancy " << T.Occ.WavesPerSIMD
+         << " waves per SIMD (limited by " << T.Occ.LimitedBy << "), "
+         << T.Occ.WorkgroupsPerCU << " workgroups per CU (limited by "
+         << T.Occ.WorkgroupsLimitedBy << ")\n";
+  outs() << format("  mean waves per SIMD %.2f, VALU busy %.4f\n",
+                   T.MeanWavesPerSIMD, T.VALUBusy);
+  outs() << "  stalls (wave-cycles): s_waitcnt " << T.WaitcntStallCycles
+         << ", s_barrier " << T.BarrierStallCycles << "\n";
+}
+
+static json::Object timingJSON(const TimingResult &T) {
+  return json::Object{{"cycles", int64_t(T.Cycles)},
+                      {"waves_per_simd", int64_t(T.Occ.WavesPerSIMD)},
+                      {"limited_by", T.Occ.LimitedBy},
+                      {"workgroups_per_cu", int64_t(T.Occ.WorkgroupsPerCU)},
+                      {"workgroups_limited_by", T.Occ.WorkgroupsLimitedBy},
+                      {"mean_waves_per_simd", T.MeanWavesPerSIMD},
+                      {"valu_busy", T.VALUBusy},
+                      {"waitcnt_stall_cycles", int64_t(T.WaitcntStallCycles)},
+                      {"barrier_stall_cycles", int64_t(T.BarrierStallCycles)}};
+}
+
 static void printBlocks(const Counters &C) {
   outs() << "blocks: address, instructions, wave entries, average active "
             "lanes, wave-instructions, lane-redundant VALU, single-lane VALU"
@@ -449,8 +488,8 @@ static void printLines(ArrayRef<LineCount> Lines) {
 
 /// Seconds is the host time of the run (not deterministic; the emulator's
 /// speed, never compared by tests).
-static void writeCountersJSON(const Counters &C, double Seconds,
-                              ArrayRef<LineCount> Lines,
+static void writeCountersJSON(const Counters &C, const TimingResult *Timing,
+                              double Seconds, ArrayRef<LineCount> Lines,
                               ArrayRef<RedundantInst> Redundant,
                               StringRef Path) {
   json::Object Classes;
@@ -467,6 +506,8 @@ static void writeCountersJSON(const Counters &C, double Seconds,
                  {"exec_branches_taken", int64_t(C.ExecBranchTaken)},
                  {"exec_branches_not_taken", int64_t(C.ExecBranchNotTaken)},
                  {"cycle_estimate", int64_t(C.cycleEstimate())}};
+  if (Timing)
+    O["timing"] = timingJSON(*Timing);
   json::Array Blocks;
   for (const BlockCount &B : C.Blocks)
     Blocks.push_back(
@@ -555,6 +596,11 @@ static void runKernel(const CodeObject &CO, MemoryBufferRef Obj,
   Ex->setMaxWaveInsts(MaxSteps);
   Ex->setCountUniformVGPRs(CountUniformVGPRs);
   Ex->setStrict(Strict);
+  TimingParams TP =
+      TimingParams::forProcessor(CO.getProcessor(), K.WavefrontSize);
+  TP.NumCUs = std::max(1u, unsigned(TimingCUs));
+  if (TimingModel)
+    Ex->setTiming(&TP);
   if (Trace)
     Ex->setTrace(&outs(), TraceLane);
   auto Start = std::chrono::steady_clock::now();
@@ -572,6 +618,8 @@ static void runKernel(const CodeObject &CO, MemoryBufferRef Obj,
     printBuffer(L.Args[N], Ex->getMemory().buffer(L.Args[N].Addr), N, "final");
   if (PrintCounters)
     printCounters(Ex->getCounters());
+  if (TimingModel)
+    printTiming(*Ex->getTiming(), TP);
   if (PrintBlocks)
     printBlocks(Ex->getCounters());
   if (PrintDivergence)
@@ -587,8 +635,8 @@ static void runKernel(const CodeObject &CO, MemoryBufferRef Obj,
     printRedundancy(Redundant);
   }
   if (!CountersJSON.empty())
-    writeCountersJSON(Ex->getCounters(), Seconds, Lines, Redundant,
-                      CountersJSON);
+    writeCountersJSON(Ex->getCounters(), Ex->getTiming(), Seconds, Lines,
+                      Redundant, CountersJSON);
   uint64_t Bad = check(checkExpectations(*Ex, L, outs()));
   bool HasExpectations =
       any_of(L.Args, [](const LaunchArg &A) { return A.Expected.has_value(); });

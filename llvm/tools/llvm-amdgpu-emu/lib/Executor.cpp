@@ -384,6 +384,87 @@ void Executor::setStrict(bool Strict) {
   Prog->Strict = Strict ? buildStrictProgram(*Prog, Prog->Processor) : nullptr;
 }
 
+/// Whether a VALU operation issues at a quarter of the full rate: the
+/// transcendental unit and the 32-bit integer multiplier (AMD GCN and CDNA
+/// ISA manuals, "VALU instruction throughput").
+static bool isQuarterRate(StringRef Name) {
+  for (StringRef Prefix :
+       {"V_EXP_", "V_LOG_", "V_RCP_", "V_RSQ_", "V_SQRT_", "V_SIN_", "V_COS_",
+        "V_MUL_LO_U32", "V_MUL_LO_I32", "V_MUL_HI_U32", "V_MUL_HI_I32",
+        "V_MAD_U64_U32", "V_MAD_I64_I32", "V_MAD_U32_U24_E64"})
+    if (Name.starts_with(Prefix))
+      return true;
+  return false;
+}
+
+/// The timing model's view of each instruction of P (Timing.h).
+static std::vector<TimingInst> buildTimingInsts(const Program &P,
+                                                const StrictProgram &SP,
+                                                const TimingParams &TP) {
+  std::vector<TimingInst> Out(P.Insts.size());
+  for (size_t Idx = 0; Idx != P.Insts.size(); ++Idx) {
+    const Instr &I = P.Insts[Idx];
+    const StrictInstr &SI = SP.Insts[Idx];
+    TimingInst &T = Out[Idx];
+    T.Counters = SI.Counters;
+    T.Load = !SI.Writes.empty();
+    if (SI.Counters)
+      T.K = TimingInst::Memory;
+    switch (I.Class) {
+    case InstClass::VALU:
+      T.Port = IssuePort::VALU;
+      if (isQuarterRate(I.Name))
+        T.RateFactor = 4;
+      else if (I.Name.contains("_F64"))
+        T.RateFactor = TP.F64RateFactor;
+      break;
+    case InstClass::SALU:
+    case InstClass::SMEM:
+    case InstClass::ExecMask:
+      T.Port = IssuePort::Scalar;
+      break;
+    case InstClass::VMEM:
+      T.Port = IssuePort::VMem;
+      break;
+    case InstClass::LDS:
+      T.Port = IssuePort::LDS;
+      break;
+    case InstClass::Branch:
+    case InstClass::WaitNop:
+      T.Port = IssuePort::Other;
+      break;
+    }
+    if (SI.IsWait) {
+      T.K = TimingInst::Wait;
+      std::copy(SI.Wait.begin(), SI.Wait.end(), T.WaitCounts.begin());
+    } else if (I.Name.starts_with("S_NOP")) {
+      T.K = TimingInst::Nop;
+      T.NopCycles = unsigned(I.imm(Role::Simm16) & 0xf) + 1;
+    } else if (I.Name.starts_with("S_SLEEP")) {
+      T.K = TimingInst::Nop;
+      T.NopCycles = 64 * unsigned(I.imm(Role::Simm16) & 0x7f);
+    } else if (I.Name.starts_with("S_BARRIER")) {
+      T.K = TimingInst::Barrier;
+    } else if (I.Name.starts_with("S_ENDPGM")) {
+      T.K = TimingInst::End;
+      T.Port = IssuePort::Other;
+    }
+  }
+  return Out;
+}
+
+void Executor::setTiming(const TimingParams *P) {
+  if (!P) {
+    Prog->Timing.reset();
+    Prog->TimingInsts.clear();
+    return;
+  }
+  Prog->Timing = std::make_unique<TimingParams>(*P);
+  std::unique_ptr<StrictProgram> SP =
+      buildStrictProgram(*Prog, Prog->Processor);
+  Prog->TimingInsts = buildTimingInsts(*Prog, *SP, *P);
+}
+
 Expected<std::unique_ptr<Executor>> Executor::create(const CodeObject &CO,
                                                      const KernelInfo &K) {
   auto P = buildProgram(CO, K);
@@ -543,11 +624,24 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
   for (unsigned A = 0; A != 3; ++A)
     Groups[A] =
         uint32_t((uint64_t(Dims.Grid[A]) + Dims.Group[A] - 1) / Dims.Group[A]);
+  DispatchTrace Trace;
+  Trace.LDSBytes = K.GroupSegmentFixedSize + Dims.DynamicLDSSize;
+  if (Prog->Timing)
+    DS.Trace = &Trace;
+  Timing.reset();
   for (uint32_t Z = 0; Z != Groups[2]; ++Z)
     for (uint32_t Y = 0; Y != Groups[1]; ++Y)
       for (uint32_t X = 0; X != Groups[0]; ++X)
         if (Error E = runWorkgroup(DS, {X, Y, Z}))
           return E;
+  if (Prog->Timing) {
+    Expected<TimingResult> T =
+        simulateTiming(*Prog->Timing, Prog->TimingInsts, Trace, K.VGPRCount,
+                       K.AGPRCount, K.SGPRCount);
+    if (!T)
+      return T.takeError();
+    Timing = std::make_unique<TimingResult>(*T);
+  }
   Stats.Blocks = collectBlocks(*Prog, PerInst);
   Stats.ExecSplits = collectExecSplits(*Prog, PerInst);
   for (size_t Idx = 0; Idx != PerInst.size(); ++Idx)

@@ -33,6 +33,7 @@
 #include "CodeObject.h"
 #include "Decoder.h"
 #include "Memory.h"
+#include "Timing.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include <array>
@@ -189,6 +190,12 @@ public:
   /// needs them (Strict.h): a violation stops the run with an error.
   void setStrict(bool Strict);
 
+  /// Replay every following run() on the timing model P (Timing.h); null
+  /// turns it off. The result is getTiming().
+  void setTiming(const TimingParams *P);
+  /// The timing model's result for the last successful run(), or null.
+  const TimingResult *getTiming() const { return Timing.get(); }
+
   /// Print every executed instruction, with its wave and EXEC, to OS; with
   /// Lane >= 0 also the VGPR result of that lane.
   void setTrace(raw_ostream *OS, int Lane = -1);
@@ -207,6 +214,7 @@ private:
   GlobalMemory Mem;
   Counters Stats;
   bool KeepFinalStates = false;
+  std::unique_ptr<TimingResult> Timing;
   std::vector<WaveState> FinalStates;
 };
 

@@ -16,6 +16,7 @@
 
 #include "Executor.h"
 #include "Strict.h"
+#include "Timing.h"
 #include "llvm/ADT/DenseMap.h"
 #include <array>
 #include <bitset>
@@ -142,6 +143,10 @@ struct Program {
   std::vector<unsigned> PseudoOpcodes;
   /// Strict mode's facts (Strict.h), or null when strict mode is off.
   std::unique_ptr<StrictProgram> Strict;
+  /// The timing model's parameters and per-instruction facts (Timing.h),
+  /// or null when timing is off.
+  std::unique_ptr<TimingParams> Timing;
+  std::vector<TimingInst> TimingInsts;
 };
 
 struct Wave {
@@ -182,6 +187,8 @@ struct DispatchState {
   uint64_t KernargAddr, PacketAddr;
   /// Where to append the final state of every wave, or null.
   std::vector<WaveState> *FinalStates = nullptr;
+  /// Where to record what every wave executed for the timing model, or null.
+  DispatchTrace *Trace = nullptr;
 };
 
 /// What an instruction's semantics see.
@@ -210,6 +217,16 @@ Error unimplemented(WaveCtx &C, const Instr &I);
 /// The same for a VALU instruction whose only effect is on the VGPRs of the
 /// active lanes: with EXEC = 0 it does nothing, and runs as such.
 Error unimplementedUnlessExecZero(WaveCtx &C, const Instr &I);
+
+/// The 128-byte cache lines a vector memory instruction touches in the
+/// lanes of Exec (for GLOBAL_*/FLAT_* from the lanes' addresses; for
+/// buffer and scratch instructions, as if the lanes' data were contiguous).
+unsigned vmemCacheLines(const WaveCtx &C, const Instr &I, uint64_t Exec);
+/// The cycles an LDS instruction spends in the banks: per group of Banks
+/// lanes, the largest number of distinct dwords one bank serves (lanes
+/// reading the same dword share it).
+unsigned ldsBankCycles(const WaveCtx &C, const Instr &I, uint64_t Exec,
+                       unsigned Banks);
 
 /// Runs every wave of one workgroup to completion.
 Error runWorkgroup(DispatchState &DS, std::array<uint32_t, 3> GroupId);

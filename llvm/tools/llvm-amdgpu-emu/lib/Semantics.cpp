@@ -2938,3 +2938,83 @@ Semantics amdgpu_emu::lookupSemantics(StringRef Name) {
   auto It = Table.find(Name);
   return It == Table.end() ? unimplemented : It->second;
 }
+
+//===----------------------------------------------------------------------===//
+// What the timing model (Timing.h) records about memory accesses.
+//===----------------------------------------------------------------------===//
+
+/// Bytes one lane's access moves: the widest of the data operands.
+static unsigned accessBytes(const Instr &I) {
+  unsigned Dwords = 1;
+  for (Role R : {Role::VDst, Role::VData, Role::Data0})
+    if (I.has(R))
+      Dwords = std::max<unsigned>(Dwords, I.op(R).Dwords);
+  return 4 * Dwords;
+}
+
+unsigned amdgpu_emu::vmemCacheLines(const WaveCtx &C, const Instr &I,
+                                    uint64_t Exec) {
+  constexpr unsigned LineShift = 7; // 128-byte lines.
+  unsigned Bytes = accessBytes(I);
+  if (!I.Name.starts_with("GLOBAL_") && !I.Name.starts_with("FLAT_"))
+    return std::max(1u,
+                    unsigned((popcount(Exec) * Bytes + (1u << LineShift) - 1) >>
+                             LineShift));
+  SmallVector<uint64_t, 128> Lines;
+  for (uint64_t M = Exec; M; M &= M - 1) {
+    uint64_t A = vmemAddr(C, I, countr_zero(M));
+    for (uint64_t L = A >> LineShift; L <= (A + Bytes - 1) >> LineShift; ++L)
+      Lines.push_back(L);
+  }
+  llvm::sort(Lines);
+  return std::max<unsigned>(1, std::unique(Lines.begin(), Lines.end()) -
+                                   Lines.begin());
+}
+
+unsigned amdgpu_emu::ldsBankCycles(const WaveCtx &C, const Instr &I,
+                                   uint64_t Exec, unsigned Banks) {
+  unsigned Groups = (C.Lanes + Banks - 1) / Banks, Cycles = 0;
+  if (!I.has(Role::Addr) || I.op(Role::Addr).Kind != OpKind::VGPR) {
+    for (unsigned G = 0; G != Groups; ++G)
+      Cycles +=
+          ((Exec >> (G * Banks)) & maskTrailingOnes<uint64_t>(Banks)) != 0;
+    return Cycles;
+  }
+  // The dword addresses each lane touches: one element, or two for the
+  // ds_read2/ds_write2 forms.
+  bool Two = I.has(Role::Offset0) && I.has(Role::Offset1);
+  unsigned ElemBytes = Two ? (I.Name.contains("B64") ? 8 : 4) : accessBytes(I);
+  unsigned Stride = ElemBytes * (I.Name.contains("ST64") ? 64 : 1);
+  for (unsigned G = 0; G != Groups; ++G) {
+    SmallVector<std::pair<unsigned, uint32_t>, 128> Dwords; // (bank, dword)
+    for (unsigned L = G * Banks; L != std::min(C.Lanes, (G + 1) * Banks); ++L) {
+      if (!((Exec >> L) & 1))
+        continue;
+      SmallVector<uint32_t, 2> Elems;
+      if (Two) {
+        uint32_t Base = readV(C, I.op(Role::Addr), L);
+        Elems.push_back(Base + uint8_t(I.imm(Role::Offset0)) * Stride);
+        Elems.push_back(Base + uint8_t(I.imm(Role::Offset1)) * Stride);
+      } else {
+        Elems.push_back(uint32_t(dsAddr(C, I, L)));
+      }
+      for (uint32_t A : Elems)
+        for (unsigned D = 0; D != ElemBytes / 4; ++D) {
+          uint32_t Dw = A / 4 + D;
+          Dwords.push_back({Dw % Banks, Dw});
+        }
+    }
+    if (Dwords.empty())
+      continue;
+    llvm::sort(Dwords);
+    Dwords.erase(std::unique(Dwords.begin(), Dwords.end()), Dwords.end());
+    // Distinct dwords in the busiest bank: a broadcast costs nothing more.
+    unsigned Worst = 0, Run = 0;
+    for (size_t K = 0; K != Dwords.size(); ++K) {
+      Run = K && Dwords[K].first == Dwords[K - 1].first ? Run + 1 : 1;
+      Worst = std::max(Worst, Run);
+    }
+    Cycles += Worst;
+  }
+  return Cycles;
+}

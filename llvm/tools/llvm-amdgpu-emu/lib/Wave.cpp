@@ -206,7 +206,8 @@ static void noteWritten(Wave &W, const Instr &I) {
 
 /// Runs wave W until it ends or reaches a barrier.
 static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
-                     std::vector<uint8_t> &LDS) {
+                     std::vector<uint8_t> &LDS,
+                     std::vector<TimingEvent> *Events) {
   Program &P = DS.Prog;
   Counters &St = DS.Stats;
   WaveCtx C{DS, W, LDS, P.Lanes};
@@ -247,6 +248,15 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
         IC.UniformVGPRs += countUniformVGPRs(W, P.Lanes, Exec);
     }
     uint32_t Idx = W.PC;
+    if (Events) {
+      // Before the instruction runs: it may overwrite its address.
+      unsigned Extra = 0;
+      if (I.Class == InstClass::VMEM)
+        Extra = vmemCacheLines(C, I, Exec);
+      else if (I.Class == InstClass::LDS)
+        Extra = ldsBankCycles(C, I, Exec, P.Timing->LDSBanks);
+      Events->push_back({Idx, Extra});
+    }
     if (W.Strict)
       if (Error E = W.Strict->before(C, I, Idx))
         return E;
@@ -333,12 +343,18 @@ Error amdgpu_emu::runWorkgroup(DispatchState &DS,
   }
   DS.Stats.Waves += NumWaves;
   ++DS.Stats.Workgroups;
+  std::vector<std::vector<TimingEvent>> *Traces = nullptr;
+  if (DS.Trace) {
+    DS.Trace->Workgroups.emplace_back(NumWaves);
+    Traces = &DS.Trace->Workgroups.back();
+  }
 
   // Round-robin until every wave has ended; release barriers as they fill.
   for (;;) {
     unsigned Alive = 0, Waiting = 0;
     for (Wave &W : Waves) {
-      if (Error E = runWave(DS, W, Waves.front(), LDS))
+      if (Error E = runWave(DS, W, Waves.front(), LDS,
+                            Traces ? &(*Traces)[&W - &Waves.front()] : nullptr))
         return E;
       Alive += !W.Ended;
       Waiting += W.AtBarrier;

@@ -44,6 +44,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/SourceMgr.h"
 #include "gtest/gtest.h"
+#include <optional>
 
 extern "C" void LLVMInitializeAMDGPUTargetInfo();
 extern "C" void LLVMInitializeAMDGPUTargetMC();
@@ -135,6 +136,12 @@ struct RunOptions {
   unsigned DenormMode64 = 3; ///< COMPUTE_PGM_RSRC1.FLOAT_DENORM_MODE_16_64.
   uint32_t PrivateSegmentFixedSize = 0; ///< Scratch bytes per work-item.
   bool Strict = false;                  ///< Executor::setStrict.
+  /// Executor::setTiming; with it, Waves workgroups of one full wave each
+  /// run, and the kernel declares VGPRCount VGPRs.
+  const TimingParams *Timing = nullptr;
+  unsigned Waves = 1;
+  unsigned VGPRCount = 32;
+  unsigned LDSBytes = 1024; ///< The kernel's group segment.
 };
 
 /// What a run left behind.
@@ -143,6 +150,7 @@ struct EmuRun {
   WaveState Wave;            ///< The wave's final registers.
   std::vector<uint32_t> Out; ///< The output buffer after the run.
   Counters Stats;
+  std::optional<TimingResult> Timing;
 
   uint32_t s(unsigned N) const { return Wave.sgpr(N); }
   uint64_t s64(unsigned N) const { return Wave.sgpr64(N); }
@@ -169,8 +177,10 @@ inline EmuRun runWave(EmuTarget T, StringRef Body, RunOptions O = {}) {
   K.Name = K.Symbol = "test";
   K.WavefrontSize = T.WaveSize;
   K.KernargSegmentSize = 8;
-  K.GroupSegmentFixedSize = 1024;
+  K.GroupSegmentFixedSize = O.LDSBytes;
   K.PrivateSegmentFixedSize = O.PrivateSegmentFixedSize;
+  K.VGPRCount = O.VGPRCount;
+  K.SGPRCount = 16;
   K.Descriptor.kernel_code_properties =
       amdhsa::KERNEL_CODE_PROPERTY_ENABLE_SGPR_KERNARG_SEGMENT_PTR;
   AMDHSA_BITS_SET(K.Descriptor.compute_pgm_rsrc2,
@@ -193,8 +203,9 @@ inline EmuRun runWave(EmuTarget T, StringRef Body, RunOptions O = {}) {
   }
   (*Ex)->setKeepFinalWaveStates(true);
   (*Ex)->setStrict(O.Strict);
+  (*Ex)->setTiming(O.Timing);
   Launch L;
-  L.Dims.Grid = {O.Lanes ? O.Lanes : T.WaveSize, 1, 1};
+  L.Dims.Grid = {O.Lanes ? O.Lanes : T.WaveSize * O.Waves, 1, 1};
   L.Dims.Group = {T.WaveSize, 1, 1};
   L.Args.push_back(cantFail(parseArgSpec(
       formatv("buf:u32:{0}:fill:{1}", O.OutDwords, O.OutFill).str())));
@@ -209,6 +220,8 @@ inline EmuRun runWave(EmuTarget T, StringRef Body, RunOptions O = {}) {
   }
   R.Wave = (*Ex)->getFinalWaveStates().front();
   R.Stats = (*Ex)->getCounters();
+  if (const TimingResult *TR = (*Ex)->getTiming())
+    R.Timing = *TR;
   ArrayRef<uint8_t> Bytes = (*Ex)->getMemory().buffer(L.Args[0].Addr);
   for (size_t I = 0; I + 4 <= Bytes.size(); I += 4)
     R.Out.push_back(support::endian::read32le(&Bytes[I]));
