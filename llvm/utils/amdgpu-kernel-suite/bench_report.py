@@ -1,8 +1,8 @@
 """Writes the bench report of suite.py bench: Markdown tables and a plot.
 
 The report has, per kernel group, one table of dynamic figures from the
-emulator (wave-instructions, VALU lane utilization, cycle estimate,
-lane-redundant VALU instructions) and one of
+emulator (wave-instructions, VALU lane utilization, cycle estimate, the
+timing model's cycles, lane-redundant VALU instructions) and one of
 static figures (code bytes, VGPRs, SGPRs, compile time), each configuration
 next to the upstream baseline with its ratio to it, then the geometric means
 of the ratios; and the instruction-class mix of the baseline. The plot
@@ -55,6 +55,8 @@ def metric(row, key):
         return None
     if key == "valu_util":
         return row.get("valu_utilization")
+    if key.startswith("timing_"):
+        return row.get("timing", {}).get(key[len("timing_"):])
     return row.get(key)
 
 
@@ -62,6 +64,7 @@ def metric(row, key):
 DYNAMIC = [("wave-insts", "wave_instructions", 0),
            ("VALU util", "valu_util", 3),
            ("cycles (est.)", "cycle_estimate", 0),
+           ("cycles (timing)", "timing_cycles", 0),
            ("lane-redundant VALU", "lane_redundant_valu", 0)]
 STATIC = [("code bytes", "bytes", 0), ("VGPRs", "vgpr", 0), ("SGPRs", "sgpr", 0),
           ("compile s", "compile_s", 2)]
@@ -193,7 +196,9 @@ def write(report, md_path, plot_path=None, json_path=None):
            "wave-instructions that wrote one value in every active lane "
            "(Emulator.md).",
            "- What the figures mean, and what the cycle estimate does not model: "
-           "[Emulator.md](Emulator.md#counters-and-the-cycle-estimate).", ""]
+           "[Emulator.md](Emulator.md#counters-and-the-cycle-estimate). "
+           "`cycles (timing)` is the timing model's "
+           "(`--timing`, one CU: [Emulator.md](Emulator.md#timing-model)).", ""]
     if plot_path:
         write_plot(report, plot_path)
         rel = os.path.relpath(plot_path, os.path.dirname(os.path.abspath(md_path)))

@@ -14,7 +14,10 @@ launched on the emulator, with --strict, on generated inputs:
   by_value                --value, in the argument's size
   dynamic_shared_pointer  lds:--lds-bytes
 
-and the final contents of every buffer are compared byte for byte. There is
+and the final contents of every buffer are compared byte for byte, and, for
+kernels that match, how fast each build ran: wave-instructions, the cycle
+estimate and the timing model's cycles (llvm-amdgpu-emu --timing, one CU).
+There is
 no CPU reference: the upstream build is the reference. Each kernel falls in
 one category:
 
@@ -30,7 +33,10 @@ one category:
   strict      a --strict violation in either build
 
 Prints one line per kernel outside match/refused/faulted, the most common
-reasons for refusal, and a summary; --json writes every result.
+reasons for refusal, a summary, and the matched kernels on which the fork is
+slower than the reference by more than --slower-by (default 1 %) in any of
+the three figures, with the geometric means of the fork/reference ratios;
+--json writes every result (matched kernels with their figures).
 
   corpus_diff.py --manifest M --corpus-root R [--sample N] [--jobs J]
 """
@@ -40,6 +46,7 @@ import collections
 import concurrent.futures
 import importlib.util
 import json
+import math
 import os
 import random
 import re
@@ -128,19 +135,38 @@ def launch_for(args, kernel, kargs, seed, out_dir, tag):
             "args": a}
 
 
+# The figures compared per matched kernel: counters-JSON path -> name.
+PERF = (("wave_instructions",), ("cycle_estimate",), ("timing", "cycles"))
+
+
+def perf_of(counters):
+    out = {}
+    for path in PERF:
+        v = counters
+        for k in path:
+            v = v.get(k, {}) if isinstance(v, dict) else None
+        out["_".join(path)] = v if isinstance(v, int) else None
+    return out
+
+
 def run(args, co, launch, path):
+    """Runs one launch; returns (error or None, the run's figures)."""
     with open(path, "w") as f:
         json.dump(launch, f)
+    counters = path + ".counters.json"
     try:
-        p = subprocess.run([args.emu, "--run", "--strict",
+        p = subprocess.run([args.emu, "--run", "--strict", "--timing",
                             f"--max-steps={args.max_steps}", "--launch=" + path,
-                            co], capture_output=True, text=True,
+                            "--counters-json=" + counters, co],
+                           capture_output=True, text=True,
                            timeout=args.timeout)
     except subprocess.TimeoutExpired:
-        return "timeout"
+        return "timeout", None
     if p.returncode == 0:
-        return None
-    return (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1]
+        with open(counters) as f:
+            return None, perf_of(json.load(f))
+    return (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1], \
+        None
 
 
 def error_kind(msg):
@@ -184,8 +210,8 @@ def check_entry(args, entry):
             if launch_r is None or launch_f is None:
                 results.append(dict(r, result="no-inputs", detail=""))
                 continue
-            er = run(args, ref, launch_r, os.path.join(kdir, "r.json"))
-            ef = run(args, fork, launch_f, os.path.join(kdir, "f.json"))
+            er, pr_ = run(args, ref, launch_r, os.path.join(kdir, "r.json"))
+            ef, pf_ = run(args, fork, launch_f, os.path.join(kdir, "f.json"))
             if er is None and ef is None:
                 same = True
                 for i in range(len(kr[name])):
@@ -196,7 +222,7 @@ def check_entry(args, entry):
                             open(pr, "rb").read() != open(pf, "rb").read()):
                         same = False
                 results.append(dict(r, result="match" if same else "differs",
-                                    detail=""))
+                                    detail="", ref=pr_, fork=pf_))
             elif er and ef:
                 kind = error_kind(er)
                 if error_kind(ef) == "strict":
@@ -211,6 +237,32 @@ def check_entry(args, entry):
                 results.append(dict(r, result="strict" if "strict:" in er
                                     else "ref-only", detail=er))
     return results
+
+
+def report_performance(results, slower_by):
+    """Prints the matched kernels the fork runs slower, and the geomeans."""
+    logs = collections.defaultdict(list)
+    slower = []
+    for r in results:
+        if r["result"] != "match" or not r.get("ref") or not r.get("fork"):
+            continue
+        ratios = {}
+        for key in r["ref"]:
+            a, b = r["fork"].get(key), r["ref"].get(key)
+            if a and b:
+                ratios[key] = a / b
+                logs[key].append(math.log(a / b))
+        if any(x > 1 + slower_by for x in ratios.values()):
+            slower.append((max(ratios.values()), r, ratios))
+    for _, r, ratios in sorted(slower, key=lambda t: -t[0]):
+        print(f"slower    {r['file']} {r['kernel']}: " + ", ".join(
+            f"{k} {r['fork'][k]}/{r['ref'][k]} = {v:.3f}"
+            for k, v in ratios.items()))
+    print(f"performance: {len(logs['wave_instructions'])} matched kernels, "
+          f"{len(slower)} slower by more than {100 * slower_by:g} %; "
+          "geomean fork/reference " + ", ".join(
+              f"{k} {math.exp(sum(v) / len(v)):.3f}"
+              for k, v in logs.items() if v))
 
 
 def main():
@@ -234,6 +286,9 @@ def main():
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--json", help="write every result here")
+    ap.add_argument("--slower-by", type=float, default=0.01,
+                    help="report matched kernels whose fork/reference ratio "
+                    "exceeds 1 + this in any figure")
     args = ap.parse_args()
     args.paths = []
     # Compiles run in each file's directory: every path must be absolute.
@@ -262,6 +317,7 @@ def main():
           + ", ".join(f"{counts[k]} {k}" for k in
                       ("match", "differs", "refused", "faulted", "fork-only",
                        "ref-only", "strict", "no-inputs", "no-build")))
+    report_performance(results, args.slower_by)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)

@@ -247,13 +247,15 @@ RUN_TIMEOUT = 60
 MAX_STEPS = 100_000_000
 
 
-def run_case(emu, co, launch_path, counters_path):
-    """Runs one launch; returns (ok, message, counters or None)."""
+def run_case(emu, co, launch_path, counters_path, timing=False):
+    """Runs one launch; returns (ok, message, counters or None). With timing
+    the counters include the timing model's (llvm-amdgpu-emu --timing)."""
     try:
         p = subprocess.run([emu, "--run", "--strict",
                             f"--max-steps={MAX_STEPS}",
                             "--launch=" + launch_path,
-                            "--counters-json=" + counters_path, co],
+                            "--counters-json=" + counters_path, co]
+                           + (["--timing"] if timing else []),
                            capture_output=True, text=True,
                            timeout=RUN_TIMEOUT)
     except subprocess.TimeoutExpired:
@@ -403,7 +405,8 @@ def cmd_bench(args):
             return k.name, cname, {"error": str(e).splitlines()[0]}
         ok, msg, counters = run_case(args.emu, co,
                                      os.path.join(work, k.name, "launch.json"),
-                                     os.path.join(work, k.name, f"{cname}.json"))
+                                     os.path.join(work, k.name, f"{cname}.json"),
+                                     timing=True)
         row = {"compile_s": t, **kernel_static(args.emu, co, k.symbol)}
         if not ok:
             row["error"] = msg

@@ -51,7 +51,10 @@
 // grid size, provided the group size is the real one (see isGroupSizeX).
 //
 // Bases are expanded once per function, right after the last value they
-// read, the pointer-independent offset shared between them; a recurrence
+// read, the pointer-independent offset shared between them; the constant
+// part of a base goes to the instruction's offset field, or else to the lane
+// offset, so that accesses whose bases differ by a constant (an unrolled
+// body, the fields of a structure) share one SGPR pair; a recurrence
 // becomes a uniform phi of its loop (SCEVExpander in non-canonical mode),
 // started from a shared, hoisted start.
 //
@@ -106,19 +109,22 @@ static cl::opt<unsigned> BaseBudget(
 
 namespace {
 
-/// Base + Stride * Lane, Lane the i32 work-item id in x.
+/// Base + Stride * Lane + LaneAdd, Lane the i32 work-item id in x; LaneAdd
+/// is a constant the 32-bit lane offset carries for the base (see
+/// splitConstant).
 struct LaneAffineAddress {
   const SCEV *Base;
   uint64_t Stride;
   CallInst *Lane;
+  uint64_t LaneAdd = 0;
 };
 
 class LaneAffineAddressing {
 public:
-  LaneAffineAddressing(Function &F, UniformityInfo &UI, ScalarEvolution &SE,
-                       LoopInfo &LI, DominatorTree &DT,
+  LaneAffineAddressing(Function &F, const SIInstrInfo &TII, UniformityInfo &UI,
+                       ScalarEvolution &SE, LoopInfo &LI, DominatorTree &DT,
                        OptimizationRemarkEmitter &ORE)
-      : F(F), UI(UI), SE(SE), LI(LI), DT(DT), ORE(ORE),
+      : F(F), TII(TII), UI(UI), SE(SE), LI(LI), DT(DT), ORE(ORE),
         Expander(SE, F.getParent()->getDataLayout(), "lane.base") {
     // Recurrences become their own phis rather than multiples of a
     // canonical induction variable.
@@ -129,6 +135,7 @@ public:
 
 private:
   Function &F;
+  const SIInstrInfo &TII;
   UniformityInfo &UI;
   ScalarEvolution &SE;
   LoopInfo &LI;
@@ -140,8 +147,8 @@ private:
   /// The bases and recurrence starts expanded so far, at their hoisting
   /// points.
   DenseMap<const SCEV *, Value *> Hoisted;
-  /// The lane offsets built so far, by stride.
-  DenseMap<uint64_t, Value *> Offsets;
+  /// The lane offsets built so far, by stride and added constant.
+  DenseMap<std::pair<uint64_t, uint64_t>, Value *> Offsets;
 
   bool isUniformAt(const SCEV *S, const Instruction &At) const;
   static CallInst *getLane(const SCEV *S);
@@ -160,6 +167,7 @@ private:
   Instruction *hoistingPoint(const SCEV *S) const;
   Value *expandHoisted(const SCEV *S, Type *Ty, Instruction &I);
   Value *expandBase(const SCEV *Base, Type *Ty, Instruction &I);
+  const SCEV *splitConstant(LaneAffineAddress &A, int64_t &Imm) const;
   bool rewrite(Instruction &I, Use &PtrUse);
   void missed(const Instruction &I, StringRef Tag, const Twine &Why);
 };
@@ -378,6 +386,8 @@ bool LaneAffineAddressing::fitsIn32Bits(const LaneAffineAddress &A) const {
   APInt MaxLane = SE.getUnsignedRangeMax(SE.getSCEV(A.Lane)).zext(64);
   bool Overflow = false;
   APInt Max = MaxLane.umul_ov(APInt(64, A.Stride), Overflow);
+  if (!Overflow)
+    Max = Max.uadd_ov(APInt(64, A.LaneAdd), Overflow);
   return !Overflow && Max.isIntN(32);
 }
 
@@ -395,14 +405,24 @@ bool LaneAffineAddressing::isSAddrAlready(const Value *Ptr) const {
 /// C * lane as an i32, built once per stride right after the lane's
 /// definition.
 Value *LaneAffineAddressing::getOffset(const LaneAffineAddress &A) {
-  Value *&Offset = Offsets[A.Stride];
-  if (Offset)
+  if (Value *Offset = Offsets.lookup({A.Stride, A.LaneAdd}))
     return Offset;
-  IRBuilder<> B(A.Lane->getNextNode());
-  Offset = A.Stride == 1
-               ? static_cast<Value *>(A.Lane)
-               : B.CreateMul(A.Lane, B.getInt32(A.Stride), "lane.offset",
-                             /*HasNUW=*/true, /*HasNSW=*/false);
+  Value *Offset;
+  if (A.LaneAdd) {
+    LaneAffineAddress Plain = A;
+    Plain.LaneAdd = 0;
+    Value *Scaled = getOffset(Plain);
+    IRBuilder<> B(cast<Instruction>(Scaled)->getNextNode());
+    Offset = B.CreateAdd(Scaled, B.getInt32(A.LaneAdd), "lane.offset",
+                         /*HasNUW=*/true, /*HasNSW=*/false);
+  } else if (A.Stride == 1) {
+    Offset = A.Lane;
+  } else {
+    IRBuilder<> B(A.Lane->getNextNode());
+    Offset = B.CreateMul(A.Lane, B.getInt32(A.Stride), "lane.offset",
+                         /*HasNUW=*/true, /*HasNSW=*/false);
+  }
+  Offsets[{A.Stride, A.LaneAdd}] = Offset;
   return Offset;
 }
 
@@ -482,6 +502,56 @@ Value *LaneAffineAddressing::expandBase(const SCEV *Base, Type *Ty,
   return Expander.expandCodeFor(Rec, Ty, &I);
 }
 
+/// The constant term of \p S (of a recurrence's start), or 0; \p S without
+/// it is returned in \p Rest.
+static const SCEVConstant *constantTerm(ScalarEvolution &SE, const SCEV *S,
+                                        const SCEV *&Rest) {
+  Rest = S;
+  if (const auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    const SCEV *Start;
+    const SCEVConstant *C = constantTerm(SE, AR->getStart(), Start);
+    if (C)
+      Rest = SE.getAddRecExpr(Start, AR->getStepRecurrence(SE), AR->getLoop(),
+                              SCEV::FlagAnyWrap);
+    return C;
+  }
+  const auto *Add = dyn_cast<SCEVAddExpr>(S);
+  const auto *C = Add ? dyn_cast<SCEVConstant>(Add->getOperand(0)) : nullptr;
+  if (!C || C->getAPInt().getSignificantBits() > 64)
+    return nullptr;
+  SmallVector<const SCEV *, 4> Others(drop_begin(Add->operands()));
+  Rest = SE.getAddExpr(Others);
+  return C;
+}
+
+/// The base \p A's access shares with the accesses whose bases differ from
+/// it only by a constant (those of an unrolled body; the elements of a
+/// structure), without that constant: the instruction's offset field takes
+/// it (\p Imm) if it fits there, else the lane offset adds it
+/// (A.LaneAdd) if the sum stays a 32-bit unsigned value. Each base is an
+/// SGPR pair and a 64-bit scalar add; a lane offset plus a constant is one
+/// 32-bit VALU add.
+const SCEV *LaneAffineAddressing::splitConstant(LaneAffineAddress &A,
+                                                int64_t &Imm) const {
+  Imm = 0;
+  const SCEV *Rest;
+  const SCEVConstant *C = constantTerm(SE, A.Base, Rest);
+  if (!C)
+    return A.Base;
+  int64_t V = C->getAPInt().getSExtValue();
+  if (TII.isLegalFLATOffset(V, AMDGPUAS::GLOBAL_ADDRESS,
+                            SIInstrFlags::FlatGlobal)) {
+    Imm = V;
+    return Rest;
+  }
+  LaneAffineAddress WithAdd = A;
+  WithAdd.LaneAdd = uint64_t(V);
+  if (V <= 0 || !fitsIn32Bits(WithAdd))
+    return A.Base;
+  A.LaneAdd = uint64_t(V);
+  return Rest;
+}
+
 void LaneAffineAddressing::missed(const Instruction &I, StringRef Tag,
                                   const Twine &Why) {
   ORE.emit([&] {
@@ -515,10 +585,15 @@ bool LaneAffineAddressing::rewrite(Instruction &I, Use &PtrUse) {
     missed(I, "HighCost", "computing the scalar base costs too much");
     return false;
   }
-  Value *Base = expandBase(A->Base, Ptr->getType(), I);
+  int64_t Imm;
+  const SCEV *SharedBase = splitConstant(*A, Imm);
+  Value *Base = expandBase(SharedBase, Ptr->getType(), I);
   IRBuilder<> B(&I);
   Value *Offset = B.CreateZExt(getOffset(*A), B.getInt64Ty());
-  PtrUse.set(B.CreateGEP(B.getInt8Ty(), Base, Offset, "lane.addr"));
+  Value *Addr = B.CreateGEP(B.getInt8Ty(), Base, Offset, "lane.addr");
+  if (Imm)
+    Addr = B.CreateGEP(B.getInt8Ty(), Addr, B.getInt64(Imm), "lane.addr.imm");
+  PtrUse.set(Addr);
   RecursivelyDeleteTriviallyDeadInstructions(Ptr);
   // The old address may have been a pointer recurrence (strength reduction
   // makes those); its phi cycle is dead now.
@@ -550,10 +625,11 @@ bool LaneAffineAddressing::run() {
 
 PreservedAnalyses
 AMDGPULaneAffineAddressPass::run(Function &F, FunctionAnalysisManager &FAM) {
-  if (!TM.getSubtarget<GCNSubtarget>(F).hasFlatGlobalInsts())
+  const GCNSubtarget &ST = TM.getSubtarget<GCNSubtarget>(F);
+  if (!ST.hasFlatGlobalInsts())
     return PreservedAnalyses::all();
   LaneAffineAddressing Impl(
-      F, FAM.getResult<UniformityInfoAnalysis>(F),
+      F, *ST.getInstrInfo(), FAM.getResult<UniformityInfoAnalysis>(F),
       FAM.getResult<ScalarEvolutionAnalysis>(F), FAM.getResult<LoopAnalysis>(F),
       FAM.getResult<DominatorTreeAnalysis>(F),
       FAM.getResult<OptimizationRemarkEmitterAnalysis>(F));

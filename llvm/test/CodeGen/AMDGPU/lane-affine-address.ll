@@ -402,6 +402,74 @@ entry:
   ret void
 }
 
+; Bases that differ by a constant share one SGPR pair: the instruction's
+; offset field takes a small difference (in[gid + 4]: offset:16), the lane
+; offset a large one (in[gid + 13824]: lane offset + 55296, one VALU op).
+; Without the sharing each access had its own base, a 64-bit scalar add and
+; an SGPR pair each.
+; REMARK: remark: <unknown>:0:0: address made scalar base + 4 x work-item id
+define amdgpu_kernel void @constant_offsets(ptr addrspace(1) %in, ptr addrspace(1) %out) !reqd_work_group_size !1 {
+; GFX90A-LABEL: constant_offsets:
+; GFX90A:         v_or_b32_e32 v[[FAR:[0-9]+]], 0xd800, v[[OFF:[0-9]+]]
+; GFX90A-NEXT:    global_load_dword v{{[0-9]+}}, v[[OFF]], s[[[IN:[0-9]+]]:{{[0-9]+}}]{{$}}
+; GFX90A-NEXT:    global_load_dword v{{[0-9]+}}, v[[OFF]], s[[[IN]]:{{[0-9]+}}] offset:16
+; GFX90A-NEXT:    global_load_dword v{{[0-9]+}}, v[[FAR]], s[[[IN]]:{{[0-9]+}}]{{$}}
+; GFX90A-NOT:     s_addc_u32
+; GFX90A:         s_endpgm
+; GFX1030-LABEL: constant_offsets:
+; GFX1030:         global_load_dword v{{[0-9]+}}, v[[OFF:[0-9]+]], s[[[IN:[0-9]+]]:{{[0-9]+}}]{{$}}
+; GFX1030-NEXT:    global_load_dword v{{[0-9]+}}, v[[OFF]], s[[[IN]]:{{[0-9]+}}] offset:16
+; GFX1030-NEXT:    global_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[[[IN]]:{{[0-9]+}}]{{$}}
+; IR-LABEL: define amdgpu_kernel void @constant_offsets(
+; IR-SAME: ptr addrspace(1) [[IN:%.*]], ptr addrspace(1) [[OUT:%.*]]) #[[ATTR0]] !reqd_work_group_size [[META1]] {
+; IR-NEXT:  [[ENTRY:.*:]]
+; IR-NEXT:    [[WG:%.*]] = tail call i32 @llvm.amdgcn.workgroup.id.x()
+; IR-NEXT:    [[TMP0:%.*]] = shl i32 [[WG]], 6
+; IR-NEXT:    [[TMP1:%.*]] = zext i32 [[TMP0]] to i64
+; IR-NEXT:    [[TMP2:%.*]] = shl nuw nsw i64 [[TMP1]], 2
+; IR-NEXT:    [[LANE_BASE4:%.*]] = getelementptr i8, ptr addrspace(1) [[OUT]], i64 [[TMP2]]
+; IR-NEXT:    [[LANE_BASE:%.*]] = getelementptr i8, ptr addrspace(1) [[IN]], i64 [[TMP2]]
+; IR-NEXT:    [[TID:%.*]] = tail call i32 @llvm.amdgcn.workitem.id.x(), !range [[RNG0]]
+; IR-NEXT:    [[LANE_OFFSET:%.*]] = mul nuw i32 [[TID]], 4
+; IR-NEXT:    [[LANE_OFFSET2:%.*]] = add nuw i32 [[LANE_OFFSET]], 55296
+; IR-NEXT:    [[TMP3:%.*]] = zext i32 [[LANE_OFFSET]] to i64
+; IR-NEXT:    [[LANE_ADDR:%.*]] = getelementptr i8, ptr addrspace(1) [[LANE_BASE]], i64 [[TMP3]]
+; IR-NEXT:    [[A:%.*]] = load float, ptr addrspace(1) [[LANE_ADDR]], align 4
+; IR-NEXT:    [[TMP4:%.*]] = zext i32 [[LANE_OFFSET]] to i64
+; IR-NEXT:    [[LANE_ADDR1:%.*]] = getelementptr i8, ptr addrspace(1) [[LANE_BASE]], i64 [[TMP4]]
+; IR-NEXT:    [[LANE_ADDR_IMM:%.*]] = getelementptr i8, ptr addrspace(1) [[LANE_ADDR1]], i64 16
+; IR-NEXT:    [[B:%.*]] = load float, ptr addrspace(1) [[LANE_ADDR_IMM]], align 4
+; IR-NEXT:    [[TMP5:%.*]] = zext i32 [[LANE_OFFSET2]] to i64
+; IR-NEXT:    [[LANE_ADDR3:%.*]] = getelementptr i8, ptr addrspace(1) [[LANE_BASE]], i64 [[TMP5]]
+; IR-NEXT:    [[C:%.*]] = load float, ptr addrspace(1) [[LANE_ADDR3]], align 4
+; IR-NEXT:    [[S1:%.*]] = fadd float [[A]], [[B]]
+; IR-NEXT:    [[S:%.*]] = fadd float [[S1]], [[C]]
+; IR-NEXT:    [[TMP6:%.*]] = zext i32 [[LANE_OFFSET]] to i64
+; IR-NEXT:    [[LANE_ADDR5:%.*]] = getelementptr i8, ptr addrspace(1) [[LANE_BASE4]], i64 [[TMP6]]
+; IR-NEXT:    store float [[S]], ptr addrspace(1) [[LANE_ADDR5]], align 4
+; IR-NEXT:    ret void
+;
+entry:
+  %wg = tail call i32 @llvm.amdgcn.workgroup.id.x()
+  %wg.base = shl i32 %wg, 6
+  %tid = tail call i32 @llvm.amdgcn.workitem.id.x(), !range !0
+  %gid.32 = add i32 %wg.base, %tid
+  %gid = zext i32 %gid.32 to i64
+  %a.addr = getelementptr inbounds float, ptr addrspace(1) %in, i64 %gid
+  %a = load float, ptr addrspace(1) %a.addr, align 4
+  %gid.4 = add nuw i64 %gid, 4
+  %b.addr = getelementptr inbounds float, ptr addrspace(1) %in, i64 %gid.4
+  %b = load float, ptr addrspace(1) %b.addr, align 4
+  %gid.far = add nuw i64 %gid, 13824
+  %c.addr = getelementptr inbounds float, ptr addrspace(1) %in, i64 %gid.far
+  %c = load float, ptr addrspace(1) %c.addr, align 4
+  %s1 = fadd float %a, %b
+  %s = fadd float %s1, %c
+  %out.addr = getelementptr inbounds float, ptr addrspace(1) %out, i64 %gid
+  store float %s, ptr addrspace(1) %out.addr, align 4
+  ret void
+}
+
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.workgroup.id.x()
 declare float @llvm.fmuladd.f32(float, float, float)
