@@ -28,6 +28,7 @@
 
 #include "ExecutorImpl.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 #include <cfenv>
@@ -1704,11 +1705,18 @@ enum class AtomicOp {
   Or,
   Xor,
   Inc,
-  Dec
+  Dec,
+  FAdd, ///< IEEE addition, round to nearest even, denormals kept.
+  FMin,
+  FMax
 };
 
-/// The new memory value; Data is the operand, Cmp the compare value.
-uint32_t atomicResult(AtomicOp Op, uint32_t Old, uint32_t Data, uint32_t Cmp) {
+/// The new memory value of a 32-bit (T = uint32_t) or 64-bit (uint64_t)
+/// atomic; Data is the operand, Cmp the compare value.
+template <typename T> T atomicResult(AtomicOp Op, T Old, T Data, T Cmp) {
+  using S = std::make_signed_t<T>;
+  using F = std::conditional_t<sizeof(T) == 4, float, double>;
+  auto AsF = [](T V) { return llvm::bit_cast<F>(V); };
   switch (Op) {
   case AtomicOp::Swap:
     return Data;
@@ -1719,11 +1727,11 @@ uint32_t atomicResult(AtomicOp Op, uint32_t Old, uint32_t Data, uint32_t Cmp) {
   case AtomicOp::Sub:
     return Old - Data;
   case AtomicOp::SMin:
-    return uint32_t(std::min(int32_t(Old), int32_t(Data)));
+    return T(std::min(S(Old), S(Data)));
   case AtomicOp::UMin:
     return std::min(Old, Data);
   case AtomicOp::SMax:
-    return uint32_t(std::max(int32_t(Old), int32_t(Data)));
+    return T(std::max(S(Old), S(Data)));
   case AtomicOp::UMax:
     return std::max(Old, Data);
   case AtomicOp::And:
@@ -1736,52 +1744,78 @@ uint32_t atomicResult(AtomicOp Op, uint32_t Old, uint32_t Data, uint32_t Cmp) {
     return Old >= Data ? 0 : Old + 1;
   case AtomicOp::Dec:
     return Old == 0 || Old > Data ? Data : Old - 1;
+  case AtomicOp::FAdd:
+    return llvm::bit_cast<T>(F(AsF(Old) + AsF(Data)));
+  case AtomicOp::FMin:
+    return llvm::bit_cast<T>(F(std::fmin(AsF(Old), AsF(Data))));
+  case AtomicOp::FMax:
+    return llvm::bit_cast<T>(F(std::fmax(AsF(Old), AsF(Data))));
   }
   llvm_unreachable("bad atomic");
 }
 
-/// GLOBAL_/FLAT_ATOMIC_*: for CmpSwap vdata holds {new value, compare}.
-template <AtomicOp Op, bool Rtn>
+/// Dwords [First, First + sizeof(T) / 4) of operand O in lane L.
+template <typename T>
+T readVN(const WaveCtx &C, const Operand &O, unsigned L, unsigned First) {
+  if constexpr (sizeof(T) == 8)
+    return readV(C, O, L, First) | T(readV(C, O, L, First + 1)) << 32;
+  else
+    return readV(C, O, L, First);
+}
+
+template <typename T>
+void writeVN(WaveCtx &C, const Operand &O, unsigned L, T V) {
+  writeV(C, O, L, uint32_t(V));
+  if constexpr (sizeof(T) == 8)
+    writeV(C, O, L, uint32_t(V >> 32), 1);
+}
+
+/// GLOBAL_/FLAT_ATOMIC_* on T-sized memory: for CmpSwap vdata holds {new
+/// value, compare}.
+template <AtomicOp Op, bool Rtn, typename T = uint32_t>
 Error global_atomic(WaveCtx &C, const Instr &I) {
   const Operand &Data = I.op(Role::VData);
+  constexpr unsigned Dw = sizeof(T) / 4;
   uint64_t Exec = C.exec();
   for (unsigned L = 0; L != C.Lanes; ++L) {
     if (!((Exec >> L) & 1))
       continue;
-    Expected<uint8_t *> P = vmemPointer(C, I, L, vmemAddr(C, I, L), 4);
+    Expected<uint8_t *> P = vmemPointer(C, I, L, vmemAddr(C, I, L), sizeof(T));
     if (!P)
       return P.takeError();
-    uint32_t Old;
-    std::memcpy(&Old, *P, 4);
-    uint32_t New =
-        atomicResult(Op, Old, readV(C, Data, L),
-                     Op == AtomicOp::CmpSwap ? readV(C, Data, L, 1) : 0);
-    std::memcpy(*P, &New, 4);
+    T Old;
+    std::memcpy(&Old, *P, sizeof(T));
+    T New = atomicResult<T>(Op, Old, readVN<T>(C, Data, L, 0),
+                            Op == AtomicOp::CmpSwap ? readVN<T>(C, Data, L, Dw)
+                                                    : T(0));
+    std::memcpy(*P, &New, sizeof(T));
     if (Rtn)
-      writeV(C, I.op(Role::VDst), L, Old);
+      writeVN<T>(C, I.op(Role::VDst), L, Old);
   }
   return Error::success();
 }
 
-/// DS_*_U32/B32 atomics; ds_cmpst_b32 compares with data0 and stores data1.
-template <AtomicOp Op, bool Rtn> Error ds_atomic(WaveCtx &C, const Instr &I) {
+/// DS_* atomics on T-sized LDS; ds_cmpst compares with data0 and stores
+/// data1.
+template <AtomicOp Op, bool Rtn, typename T = uint32_t>
+Error ds_atomic(WaveCtx &C, const Instr &I) {
   uint64_t Exec = C.exec();
   for (unsigned L = 0; L != C.Lanes; ++L) {
     if (!((Exec >> L) & 1))
       continue;
-    Expected<uint8_t *> P = ldsPointer(C, I, L, dsAddr(C, I, L), 4);
+    Expected<uint8_t *> P = ldsPointer(C, I, L, dsAddr(C, I, L), sizeof(T));
     if (!P)
       return P.takeError();
-    uint32_t Old;
-    std::memcpy(&Old, *P, 4);
-    uint32_t D0 = readV(C, I.op(Role::Data0), L);
-    uint32_t New =
-        Op == AtomicOp::CmpSwap
-            ? atomicResult(Op, Old, readV(C, I.op(Role::Data1), L), D0)
-            : atomicResult(Op, Old, D0, 0);
-    std::memcpy(*P, &New, 4);
+    T Old;
+    std::memcpy(&Old, *P, sizeof(T));
+    T D0 = readVN<T>(C, I.op(Role::Data0), L, 0);
+    T New = Op == AtomicOp::CmpSwap
+                ? atomicResult<T>(Op, Old,
+                                  readVN<T>(C, I.op(Role::Data1), L, 0), D0)
+                : atomicResult<T>(Op, Old, D0, T(0));
+    std::memcpy(*P, &New, sizeof(T));
     if (Rtn)
-      writeV(C, I.op(Role::VDst), L, Old);
+      writeVN<T>(C, I.op(Role::VDst), L, Old);
   }
   return Error::success();
 }
@@ -1984,6 +2018,31 @@ template <unsigned Kind> Error v_round_f32(WaveCtx &C, const Instr &I) {
 template <unsigned Kind> Error v_round_f64(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     writeD(C, I, L, roundKind(Kind, srcD(C, I, Role::Src0, Role::Src0Mods, L)));
+  });
+  return Error::success();
+}
+
+/// v_fract: x - floor(x), at most the largest value below 1.0 (so that a tiny
+/// negative x does not give 1.0); NaN for NaN and infinities. The definition
+/// LLVM's constant folding of llvm.amdgcn.fract uses (OpenCL's fract).
+template <typename F> F fractOf(F X) {
+  if (std::isinf(X))
+    return std::numeric_limits<F>::quiet_NaN(); // Not the host's -NaN.
+  F R = X - std::floor(X);
+  return std::isnan(R) ? R : std::min(R, std::nextafter(F(1), F(0)));
+}
+
+Error v_fract_f32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    float X = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, fractOf(X)));
+  });
+  return Error::success();
+}
+
+Error v_fract_f64(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    writeD(C, I, L, fractOf(srcD(C, I, Role::Src0, Role::Src0Mods, L)));
   });
   return Error::success();
 }
@@ -2828,6 +2887,57 @@ StringMap<Semantics> buildTable() {
     }
   }
 #undef ATOMIC
+
+  // 64-bit integer atomics (_X2, DS _U64/_B64/_I64) and floating-point ones.
+  struct WideAtomic {
+    const char *Global, *DS; // Either may be null: no such instruction.
+    Semantics G, GRtn, D, DRtn;
+  };
+#define WIDE(GN, DN, OP, T)                                                    \
+  WideAtomic {                                                                 \
+    GN, DN, global_atomic<AtomicOp::OP, false, T>,                             \
+        global_atomic<AtomicOp::OP, true, T>,                                  \
+        ds_atomic<AtomicOp::OP, false, T>, ds_atomic<AtomicOp::OP, true, T>    \
+  }
+  for (const WideAtomic &A :
+       {WIDE("SWAP_X2", "WRXCHG_RTN_B64", Swap, uint64_t),
+        WIDE("CMPSWAP_X2", "CMPST_B64", CmpSwap, uint64_t),
+        WIDE("ADD_X2", "ADD_U64", Add, uint64_t),
+        WIDE("SUB_X2", "SUB_U64", Sub, uint64_t),
+        WIDE("SMIN_X2", "MIN_I64", SMin, uint64_t),
+        WIDE("UMIN_X2", "MIN_U64", UMin, uint64_t),
+        WIDE("SMAX_X2", "MAX_I64", SMax, uint64_t),
+        WIDE("UMAX_X2", "MAX_U64", UMax, uint64_t),
+        WIDE("AND_X2", "AND_B64", And, uint64_t),
+        WIDE("OR_X2", "OR_B64", Or, uint64_t),
+        WIDE("XOR_X2", "XOR_B64", Xor, uint64_t),
+        WIDE("INC_X2", "INC_U64", Inc, uint64_t),
+        WIDE("DEC_X2", "DEC_U64", Dec, uint64_t),
+        WIDE("ADD_F32", "ADD_F32", FAdd, uint32_t),
+        WIDE("ADD_F64", "ADD_F64", FAdd, uint64_t),
+        WIDE("MIN_F64", "MIN_F64", FMin, uint64_t),
+        WIDE("MAX_F64", "MAX_F64", FMax, uint64_t),
+        WIDE(nullptr, "MIN_F32", FMin, uint32_t),
+        WIDE(nullptr, "MAX_F32", FMax, uint32_t)}) {
+    if (A.Global)
+      for (StringRef Seg : {"GLOBAL", "FLAT"})
+        for (StringRef Form : {"", "_SADDR"}) {
+          std::string Base = (Twine(Seg) + "_ATOMIC_" + A.Global + Form).str();
+          T[Base] = A.G;
+          T[Base + "_RTN"] = A.GRtn;
+        }
+    StringRef DS = A.DS;
+    for (StringRef Suffix : {"", "_gfx9"}) {
+      if (DS.starts_with("WRXCHG")) {
+        T[(Twine("DS_") + DS + Suffix).str()] = A.DRtn;
+        continue;
+      }
+      auto [Op, Ty] = DS.split('_');
+      T[(Twine("DS_") + DS + Suffix).str()] = A.D;
+      T[(Twine("DS_") + Op + "_RTN_" + Ty + Suffix).str()] = A.DRtn;
+    }
+  }
+#undef WIDE
   AddV("V_FREXP_EXP_I32_F32", v_frexp_f32<true>);
   AddV("V_FREXP_MANT_F32", v_frexp_f32<false>);
   AddV("V_FREXP_EXP_I32_F64", v_frexp_f64<true>);
@@ -2877,6 +2987,8 @@ StringMap<Semantics> buildTable() {
   AddV("V_MAD_I64_I32", v_mad_i64_i32);
   AddV("V_MBCNT_LO_U32_B32", v_mbcnt<false>);
   AddV("V_MBCNT_HI_U32_B32", v_mbcnt<true>);
+  AddV("V_FRACT_F32", v_fract_f32);
+  AddV("V_FRACT_F64", v_fract_f64);
   AddV("V_FLOOR_F32", v_round_f32<0>);
   AddV("V_CEIL_F32", v_round_f32<1>);
   AddV("V_TRUNC_F32", v_round_f32<2>);

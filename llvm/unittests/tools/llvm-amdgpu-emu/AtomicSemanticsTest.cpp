@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmuTestHarness.h"
+#include "llvm/ADT/bit.h"
 #include <functional>
 
 using namespace llvm;
@@ -200,6 +201,105 @@ TEST(EmuAtomic, AddWave32) {
     EXPECT_EQ(R.v(5, L), (Exec >> L) & 1 ? Ret[L] : 0x5555u) << "lane " << L;
   for (unsigned D = 0; D != 4; ++D)
     EXPECT_EQ(R.Out[D], Mem[D]) << "dword " << D;
+}
+
+RunOptions lanes(unsigned N) {
+  RunOptions O;
+  O.Lanes = N;
+  return O;
+}
+
+// 64-bit compare-swap: vdata is {new value, compare}, both 64-bit. Lanes 0-3
+// each own a qword holding 0x1_0000_0000 * 5; the even lanes compare with
+// the right value and swap, the odd ones do not; every lane gets the old
+// value.
+TEST(EmuAtomic, CmpSwapX2) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v10, 0
+  v_mov_b32 v11, 5
+  v_lshlrev_b32 v3, 3, v0               ; lane * 8
+  global_store_dwordx2 v3, v[10:11], s[2:3]
+  s_waitcnt vmcnt(0)
+  v_mov_b32 v4, v0                      ; new value: {lane, 7}
+  v_mov_b32 v5, 7
+  v_mov_b32 v6, 0                       ; compare: {0, 5} or {0, 6}
+  v_and_b32 v7, 1, v0
+  v_add_u32 v7, 5, v7
+  global_atomic_cmpswap_x2 v[8:9], v3, v[4:7], s[2:3] glc
+)",
+                     lanes(4));
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L = 0; L != 4; ++L) {
+    EXPECT_EQ(R.v64(8, L), 5ull << 32) << "lane " << L;
+    uint64_t Mem = R.Out[2 * L] | uint64_t(R.Out[2 * L + 1]) << 32;
+    EXPECT_EQ(Mem, L & 1 ? 5ull << 32 : (7ull << 32 | L)) << "lane " << L;
+  }
+}
+
+// 64-bit add and unsigned max on one qword each, lanes in order.
+TEST(EmuAtomic, AddAndMaxX2) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v3, 0
+  v_mov_b32 v4, -1                      ; 0x0000_0000_ffff_ffff + lane
+  v_mov_b32 v5, 0
+  v_add_co_u32 v4, vcc, v4, v0
+  v_addc_co_u32 v5, vcc, 0, v5, vcc
+  global_atomic_add_x2 v[6:7], v3, v[4:5], s[2:3] glc
+  global_atomic_umax_x2 v3, v[4:5], s[2:3] offset:8
+)",
+                     lanes(8));
+  ASSERT_EQ(R.Error, "");
+  // The qword starts as the buffer's fill, 0xdead in each dword.
+  const uint64_t Fill = 0xdeadull << 32 | 0xdead;
+  uint64_t Sum = Fill, Max = 0;
+  for (unsigned L = 0; L != 8; ++L) {
+    uint64_t V = 0xffffffffull + L;
+    EXPECT_EQ(R.v64(6, L), Sum) << "lane " << L;
+    Sum += V;
+    Max = std::max(Max, V);
+  }
+  EXPECT_EQ(R.Out[0] | uint64_t(R.Out[1]) << 32, Sum);
+  EXPECT_EQ(R.Out[2] | uint64_t(R.Out[3]) << 32, std::max(Max, Fill));
+}
+
+// Floating-point atomic adds on global memory and LDS (gfx90a), in lane
+// order: each lane adds 0.5 * (lane + 1); the returning forms give the sum
+// before the lane's own addition.
+TEST(EmuAtomic, FloatAdd) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v3, 0
+  v_mov_b32 v10, 0
+  global_store_dword v3, v10, s[2:3]
+  global_store_dwordx2 v3, v[10:11], s[2:3] offset:8
+  s_waitcnt vmcnt(0)
+  v_add_u32 v4, 1, v0
+  v_cvt_f32_u32 v4, v4
+  v_mul_f32 v4, 0.5, v4                 ; 0.5 * (lane + 1)
+  v_cvt_f64_f32 v[6:7], v4
+  global_atomic_add_f32 v5, v3, v4, s[2:3] glc
+  global_atomic_add_f64 v[8:9], v3, v[6:7], s[2:3] offset:8 glc
+  ds_write_b32 v3, v10
+  ds_write_b64 v3, v[10:11] offset:8
+  s_waitcnt lgkmcnt(0)
+  ds_add_rtn_f32 v12, v3, v4
+  ds_add_f64 v3, v[6:7] offset:8
+  s_waitcnt lgkmcnt(0)
+  ds_read_b64 v[14:15], v3 offset:8
+  s_waitcnt lgkmcnt(0)
+)",
+                     lanes(16));
+  ASSERT_EQ(R.Error, "");
+  float SumF = 0;
+  for (unsigned L = 0; L != 16; ++L) {
+    EXPECT_EQ(llvm::bit_cast<float>(R.v(5, L)), SumF) << "lane " << L;
+    EXPECT_EQ(llvm::bit_cast<float>(R.v(12, L)), SumF) << "lane " << L;
+    EXPECT_EQ(llvm::bit_cast<double>(R.v64(8, L)), double(SumF)) << L;
+    SumF += 0.5f * (L + 1);
+  }
+  EXPECT_EQ(llvm::bit_cast<float>(R.Out[0]), SumF);
+  EXPECT_EQ(llvm::bit_cast<double>(R.Out[2] | uint64_t(R.Out[3]) << 32),
+            double(SumF));
+  EXPECT_EQ(llvm::bit_cast<double>(R.v64(14, 0)), double(SumF));
 }
 
 } // namespace

@@ -273,4 +273,41 @@ TEST(EmuTranscendental, ExpLog) {
   }
 }
 
+// v_fract: x - floor(x), never 1.0 (a tiny negative input gives the largest
+// float below 1), NaN for infinities and NaN. Out64 is v_fract_f64 of the
+// same value converted back to f32.
+TEST(EmuFloat, Fract) {
+  struct Case {
+    uint32_t In, Out, Out64;
+  } Cases[] = {
+      {0x3fc00000, 0x3f000000, 0x3f000000}, // 1.5 -> 0.5
+      {0xbfc00000, 0x3f000000, 0x3f000000}, // -1.5 -> 0.5
+      {0xb3d6bf95, 0x3f7ffffe, 0x3f7ffffe}, // -1e-7 -> 1 - 1e-7
+      // -1e-9: 1 - 1e-9 rounds to 1.0 in f32, so the largest float below 1;
+      // in f64 it is exact, and converts to 1.0.
+      {0xb089705f, 0x3f7fffff, 0x3f800000},
+      {0x80000000, 0x00000000, 0x00000000}, // -0 - -0 = +0
+      {0x00000000, 0x00000000, 0x00000000}, // +0
+      {0x4b000001, 0x00000000, 0x00000000}, // 2^23 + 1, an integer
+      {0x7f800000, 0x7fc00000, 0x7fc00000}, // +inf -> NaN
+      {0xff800000, 0x7fc00000, 0x7fc00000}, // -inf -> NaN
+      {0x7fc00000, 0x7fc00000, 0x7fc00000}, // NaN
+  };
+  std::vector<uint32_t> Inputs;
+  for (const Case &C : Cases)
+    Inputs.push_back(C.In);
+  EmuRun R = runWave(GFX90A, perLane(Inputs) + R"(
+  v_fract_f32 v4, v3
+  v_cvt_f64_f32 v[6:7], v3
+  v_fract_f64 v[8:9], v[6:7]
+  v_cvt_f32_f64 v5, v[8:9]
+)");
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L = 0; L != std::size(Cases); ++L) {
+    const Case &C = Cases[L];
+    EXPECT_EQ(R.v(4, L), C.Out) << formatv("v_fract_f32 {0:x8}", C.In).str();
+    EXPECT_EQ(R.v(5, L), C.Out64) << formatv("v_fract_f64 {0:x8}", C.In).str();
+  }
+}
+
 } // namespace
