@@ -41,7 +41,8 @@ FEATURES_OFF = ["-plugin-opt=-amdgpu-cf-lowering=structurize",
                 "-plugin-opt=-amdgpu-promote-alloca-reject-divergent-index=0",
                 "-plugin-opt=-amdgpu-invariant-readfirstlanes=0",
                 "-plugin-opt=-amdgpu-lane-affine-addressing=0",
-                "-plugin-opt=-machine-cse-pre-ignorable-uses=0"]
+                "-plugin-opt=-machine-cse-pre-ignorable-uses=0",
+                "-plugin-opt=-amdgpu-vcmpx-and-exec=0"]
 
 
 def bitcode_cmd(src, mcpu, out):
