@@ -22,6 +22,11 @@ no CPU reference: the upstream build is the reference. Each kernel falls in
 one category:
 
   match       both ran and wrote the same bytes
+  nan-bits    both ran, and every differing dword is an f32 NaN in both
+              buffers: only the sign or payload of a NaN differs, which
+              IEEE 754 leaves unspecified and LLVM does not preserve
+              (it commutes and reassociates around NaN operands); listed,
+              not a failure
   differs     both ran, the buffers differ (a fork bug, or a float rounding
               difference to explain)
   refused     both stopped at an instruction or feature the emulator does
@@ -187,6 +192,24 @@ def opcode_of(msg):
                   m.group(1))
 
 
+def is_f32_nan(word):
+    return (word >> 23) & 0xff == 0xff and word & 0x7fffff != 0
+
+
+def compare_buffers(ref, fork):
+    """'match', 'nan-bits' or 'differs' for two buffers' bytes."""
+    if ref == fork:
+        return "match"
+    if len(ref) != len(fork) or len(ref) % 4:
+        return "differs"
+    for i in range(0, len(ref), 4):
+        a = int.from_bytes(ref[i:i + 4], "little")
+        b = int.from_bytes(fork[i:i + 4], "little")
+        if a != b and not (is_f32_nan(a) and is_f32_nan(b)):
+            return "differs"
+    return "nan-bits"
+
+
 def check_entry(args, entry):
     results = []
     with tempfile.TemporaryDirectory(prefix="corpus-diff-") as tmp:
@@ -213,16 +236,19 @@ def check_entry(args, entry):
             er, pr_ = run(args, ref, launch_r, os.path.join(kdir, "r.json"))
             ef, pf_ = run(args, fork, launch_f, os.path.join(kdir, "f.json"))
             if er is None and ef is None:
-                same = True
+                result = "match"
                 for i in range(len(kr[name])):
                     pr = os.path.join(kdir, f"r-{i}.bin")
                     pf = os.path.join(kdir, f"f-{i}.bin")
-                    if os.path.exists(pr) != os.path.exists(pf) or (
-                            os.path.exists(pr) and
-                            open(pr, "rb").read() != open(pf, "rb").read()):
-                        same = False
-                results.append(dict(r, result="match" if same else "differs",
-                                    detail="", ref=pr_, fork=pf_))
+                    if os.path.exists(pr) != os.path.exists(pf):
+                        result = "differs"
+                    elif os.path.exists(pr):
+                        one = compare_buffers(open(pr, "rb").read(),
+                                              open(pf, "rb").read())
+                        if one != "match" and result != "differs":
+                            result = one
+                results.append(dict(r, result=result, detail="", ref=pr_,
+                                    fork=pf_))
             elif er and ef:
                 kind = error_kind(er)
                 if error_kind(ef) == "strict":
@@ -305,18 +331,19 @@ def main():
             results += rs
     counts = collections.Counter(r["result"] for r in results)
     for r in results:
-        if r["result"] in ("differs", "fork-only", "ref-only", "strict"):
+        if r["result"] in ("differs", "nan-bits", "fork-only", "ref-only",
+                           "strict"):
             print(f"{r['result']:9} {r['file']} {r['kernel']}: {r['detail']}")
     refused = collections.Counter(opcode_of(r["detail"]) for r in results
                                   if r["result"] == "refused")
     print("refused most often: " + ", ".join(
         f"{op} {n}" for op, n in refused.most_common(12)))
-    ran = sum(counts[k] for k in ("match", "differs", "refused", "faulted",
-                                  "fork-only", "ref-only", "strict"))
+    launched = ("match", "nan-bits", "differs", "refused", "faulted",
+                "fork-only", "ref-only", "strict")
+    ran = sum(counts[k] for k in launched)
     print(f"corpus diff: {len(entries)} files, {ran} kernels launched: "
           + ", ".join(f"{counts[k]} {k}" for k in
-                      ("match", "differs", "refused", "faulted", "fork-only",
-                       "ref-only", "strict", "no-inputs", "no-build")))
+                      launched + ("no-inputs", "no-build")))
     report_performance(results, args.slower_by)
     if args.json:
         with open(args.json, "w") as f:
