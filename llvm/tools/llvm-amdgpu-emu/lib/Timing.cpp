@@ -40,6 +40,7 @@ TimingParams TimingParams::forProcessor(StringRef Processor,
     P.F64RateFactor = 16;
     P.VMemIssueCycles = WaveSize / 32;
     P.LDSIssueCycles = WaveSize / 32;
+    P.MaxOutstanding = {63, 63, 63}; // lgkmcnt is 6 bits wide from GFX10.
     return P;
   }
   // GCN / CDNA: four SIMD16s per CU, one issue turn each every four cycles;
@@ -125,6 +126,8 @@ struct WaveSim {
   uint64_t WaitSince = Never, BarrierSince = Never;
   /// Per counter, completion cycles of the entries not known complete.
   std::array<std::vector<uint64_t>, NumStrictCounters> Pending;
+  /// Per counter, the completion cycle of its newest in-order entry.
+  std::array<uint64_t, NumStrictCounters> InOrderTail = {};
 };
 
 struct GroupSim {
@@ -375,6 +378,15 @@ bool Simulator::tryIssue(WaveSim &W, unsigned WaveIdx, CUSim &CU, SIMDSim &S,
     wake(*FreeAt);
     return false;
   }
+  // A counter holds at most MaxOutstanding incomplete entries; the wave
+  // waits for one to complete before it issues another.
+  if (TI.K == TimingInst::Memory)
+    for (unsigned C = 0; C != NumStrictCounters; ++C)
+      if ((TI.Counters & (1u << C)) &&
+          incomplete(W, C) >= P.MaxOutstanding[C]) {
+        wake(*llvm::min_element(W.Pending[C]));
+        return false;
+      }
   PortUsed[Port] = true;
   if (FreeAt)
     *FreeAt = Now + Busy;
@@ -389,13 +401,14 @@ bool Simulator::tryIssue(WaveSim &W, unsigned WaveIdx, CUSim &CU, SIMDSim &S,
     for (unsigned C = 0; C != NumStrictCounters; ++C) {
       if (!(TI.Counters & (1u << C)))
         continue;
-      std::vector<uint64_t> &Q = W.Pending[C];
       // Vector memory and LDS results return in order; scalar memory may
       // overtake them.
-      if (TI.Port != IssuePort::Scalar)
-        for (uint64_t Prev : Q)
-          Done = std::max(Done, Prev);
-      Q.push_back(Done);
+      uint64_t EntryDone = Done;
+      if (TI.Port != IssuePort::Scalar) {
+        EntryDone = std::max(Done, W.InOrderTail[C]);
+        W.InOrderTail[C] = EntryDone;
+      }
+      W.Pending[C].push_back(EntryDone);
     }
   }
   ++W.Pos;

@@ -38,7 +38,8 @@
 //   lgkmcnt, vscnt: the same rules as strict mode, Strict.h) and completes
 //   a fixed latency after it issues (after the previous entry of an in-order
 //   counter). s_waitcnt blocks its wave until each counter has at most the
-//   given number of incomplete entries. Nothing else waits for results:
+//   given number of incomplete entries; a memory instruction waits while a
+//   counter it joins is full. Nothing else waits for results:
 //   the compiler's s_waitcnt and s_nop are the only interlocks, as on the
 //   hardware.
 //
@@ -94,6 +95,10 @@ struct TimingParams {
   unsigned VMemCyclesPerLine = 2;
   unsigned LDSIssueCycles = 2;
   unsigned LDSBanks = 32;
+  /// Incomplete entries a counter can hold (by StrictCounter: vmcnt,
+  /// lgkmcnt, vscnt): the counters' widths; a memory instruction that would
+  /// overflow one waits.
+  std::array<unsigned, 3> MaxOutstanding = {63, 15, 63};
 
   /// The model of Processor (gfx9 / CDNA or gfx10 / RDNA family defaults).
   static TimingParams forProcessor(StringRef Processor, unsigned WaveSize);

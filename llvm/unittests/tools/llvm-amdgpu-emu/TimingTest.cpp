@@ -164,6 +164,23 @@ TEST(EmuTiming, WaitcntPlacement) {
   EXPECT_LT(One.Cycles, Both.Cycles);
 }
 
+// vmcnt counts at most 63 stores in flight: the 64th waits for the first to
+// complete. Without the limit a wave streams all its stores.
+TEST(EmuTiming, CounterCapacity) {
+  std::string Stores = "v_lshlrev_b32 v1, 2, v0\n" +
+                       repeat("global_store_dword v1, v0, s[2:3]", 100);
+  TimingParams P = TimingParams::forProcessor("gfx90a", 64);
+  TimingParams Unlimited = P;
+  Unlimited.MaxOutstanding = {1000, 1000, 1000};
+  uint64_t Capped = timing(Stores, 1, 32, 1024, P).Cycles;
+  uint64_t Free = timing(Stores, 1, 32, 1024, Unlimited).Cycles;
+  // Unlimited: one store per 4-cycle turn. Capped: the 64th store, due 63
+  // turns after the first, waits until the first completes (its 4 unit
+  // cycles and the latency after its issue); the rest follow a turn apart.
+  EXPECT_EQ(Free, 56 + 4 * 101u);
+  EXPECT_EQ(Capped, Free + (4 + P.VMemStoreLatency) - 4 * 63);
+}
+
 // A latency-bound loop body: more waves overlap their loads.
 const char *LatencyBound = "v_lshlrev_b32 v1, 2, v0\n"
                            "s_mov_b32 s4, 16\n"
