@@ -2277,6 +2277,97 @@ void writeHalf(WaveCtx &C, const Instr &I, unsigned Lane, uint16_t H) {
   writeV(C, I.op(Role::VDst), Lane, D);
 }
 
+/// An f16 source as a float (exact).
+float srcHalfF(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
+               unsigned Lane) {
+  return halfToFloat(srcHalf(C, I, Src, Mods, Lane));
+}
+
+/// f16 arithmetic: Kind 0 add, 1 sub, 2 subrev, 3 mul, 4 fma, 6 max, 7 min
+/// (as v_f32). A sum or product of two f16 values is exact in f32, so it is
+/// rounded to f16 once; fma is computed in f32 and rounded to f16, a double
+/// rounding that can differ from hardware by one f16 ulp when the f32 result
+/// lands on an f16 rounding midpoint. The high half of vdst: writeHalf.
+template <unsigned Kind> Error v_f16(WaveCtx &C, const Instr &I) {
+  if (I.imm(Role::Clamp) || I.imm(Role::OMod))
+    return instError(C, I, "clamp/omod on an f16 operation is not implemented");
+  forActive(C, [&](unsigned L) {
+    float A = srcHalfF(C, I, Role::Src0, Role::Src0Mods, L);
+    float B = srcHalfF(C, I, Role::Src1, Role::Src1Mods, L);
+    float D =
+        Kind == 0   ? A + B
+        : Kind == 1 ? A - B
+        : Kind == 2 ? B - A
+        : Kind == 3 ? A * B
+        : Kind == 4
+            ? std::fma(A, B, srcHalfF(C, I, Role::Src2, Role::Src2Mods, L))
+        : Kind == 6 ? fmaxAMD(A, B)
+                    : fminAMD(A, B);
+    writeHalf(C, I, L, floatToHalf(D));
+  });
+  return Error::success();
+}
+
+template <FCmp K, bool IsX = false>
+Error v_cmp_f16(WaveCtx &C, const Instr &I) {
+  uint64_t Out = 0;
+  forActive(C, [&](unsigned L) {
+    float A = srcHalfF(C, I, Role::Src0, Role::Src0Mods, L);
+    float B = srcHalfF(C, I, Role::Src1, Role::Src1Mods, L);
+    Out |= uint64_t(fcompare(K, A, B)) << L;
+  });
+  writeCmpResult(C, I, Out, IsX);
+  return Error::success();
+}
+
+/// Packed f16 (VOP3P v_pk_{add,mul,fma,max,min}_f16; Kind as v_f16): result
+/// half h takes each source's 16-bit half op_sel (h = 0) or op_sel_hi
+/// (h = 1) selects, NEG negating the low-half operand and NEG_HI the
+/// high-half one; both halves are written. A constant source whose high half
+/// would be read is refused (whether hardware replicates a packed inline
+/// constant into both halves is not modelled).
+template <unsigned Kind> Error v_pk_f16(WaveCtx &C, const Instr &I) {
+  if (I.imm(Role::Clamp))
+    return instError(C, I,
+                     "clamp on a packed f16 operation is not "
+                     "implemented");
+  unsigned NumSrc = Kind == 4 ? 3 : 2;
+  static const Role Srcs[] = {Role::Src0, Role::Src1, Role::Src2};
+  static const Role Mods[] = {Role::Src0Mods, Role::Src1Mods, Role::Src2Mods};
+  for (unsigned S = 0; S != NumSrc; ++S)
+    if (I.op(Srcs[S]).Kind == OpKind::Imm && (I.imm(Mods[S]) & 0xc))
+      return instError(C, I,
+                       "a packed f16 constant read in its high half is not "
+                       "implemented");
+  forActive(C, [&](unsigned L) {
+    uint32_t Result = 0;
+    for (unsigned Half = 0; Half != 2; ++Half) {
+      float V[3] = {};
+      for (unsigned S = 0; S != NumSrc; ++S) {
+        uint64_t M = I.imm(Mods[S]);
+        bool Hi = Half ? (M >> 3) & 1 : (M >> 2) & 1;
+        uint16_t H = uint16_t(readV(C, I.op(Srcs[S]), L) >> (Hi ? 16 : 0));
+        if ((Half ? M >> 1 : M) & 1)
+          H ^= 0x8000;
+        if (!(C.DS.Prog.DenormMode64 & 1))
+          H = flushHalf(H);
+        V[S] = halfToFloat(H);
+      }
+      float D = Kind == 0   ? V[0] + V[1]
+                : Kind == 3 ? V[0] * V[1]
+                : Kind == 4 ? std::fma(V[0], V[1], V[2])
+                : Kind == 6 ? fmaxAMD(V[0], V[1])
+                            : fminAMD(V[0], V[1]);
+      uint16_t R = floatToHalf(D);
+      if (!(C.DS.Prog.DenormMode64 & 2))
+        R = flushHalf(R);
+      Result |= uint32_t(R) << (16 * Half);
+    }
+    writeV(C, I.op(Role::VDst), L, Result);
+  });
+  return Error::success();
+}
+
 Error v_cvt_f16_f32(WaveCtx &C, const Instr &I) {
   if (I.imm(Role::Clamp) || I.imm(Role::OMod))
     return instError(C, I, "clamp/omod on v_cvt_f16_f32 is not implemented");
@@ -2717,6 +2808,7 @@ StringMap<Semantics> buildTable() {
   // clang-format on
   FP_CMPS("F32", v_cmp_f32)
   FP_CMPS("F64", v_cmp_f64)
+  FP_CMPS("F16", v_cmp_f16)
 #undef FP_CMPS
 #undef FP_CMP
   // Global memory (FLAT forms hit global buffers only, for now).
@@ -3016,6 +3108,18 @@ StringMap<Semantics> buildTable() {
   AddV("V_CMP_CLASS_F64", v_cmp_class<true>);
   AddV("V_CMPX_CLASS_F64", v_cmp_class<true, true>);
   AddV("V_CVT_F16_F32", v_cvt_f16_f32);
+  AddV("V_ADD_F16", v_f16<0>);
+  AddV("V_SUB_F16", v_f16<1>);
+  AddV("V_SUBREV_F16", v_f16<2>);
+  AddV("V_MUL_F16", v_f16<3>);
+  AddV("V_FMA_F16", v_f16<4>);
+  AddV("V_MAX_F16", v_f16<6>);
+  AddV("V_MIN_F16", v_f16<7>);
+  AddV("V_PK_ADD_F16", v_pk_f16<0>);
+  AddV("V_PK_MUL_F16", v_pk_f16<3>);
+  AddV("V_PK_FMA_F16", v_pk_f16<4>);
+  AddV("V_PK_MAX_F16", v_pk_f16<6>);
+  AddV("V_PK_MIN_F16", v_pk_f16<7>);
   AddV("V_CVT_F32_F16", v_cvt_f32_f16);
   AddV("V_PACK_B32_F16", v_pack_b32_f16);
   AddV("V_FMA_MIX_F32", v_fma_mix<0>);

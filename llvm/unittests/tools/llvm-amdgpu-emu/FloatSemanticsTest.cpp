@@ -310,4 +310,68 @@ TEST(EmuFloat, Fract) {
   }
 }
 
+// f16 arithmetic: operands in the low halves of v3 (a) and v4 (b), results
+// rounded to nearest even; on gfx9 the high half of the destination is
+// zeroed, from gfx10 on it is kept.
+TEST(EmuHalf, Arithmetic) {
+  struct Case {
+    uint16_t A, B, Add, Mul, Max;
+  } Cases[] = {
+      {0x3e00, 0x4080, 0x4380, 0x42c0, 0x4080}, // 1.5, 2.25: 3.75, 3.375
+      {0x6800, 0x3c00, 0x6800, 0x6800, 0x6800}, // 2048 + 1 ties to 2048
+      {0x7bff, 0x4c00, 0x7c00, 0x7c00, 0x7bff}, // 65504 + 16 -> inf
+      {0x0001, 0x0001, 0x0002, 0x0000, 0x0001}, // denormals kept; tiny product
+      {0xc000, 0x3800, 0xbe00, 0xbc00, 0x3800}, // -2 + 0.5, -2 * 0.5
+      {0x7e00, 0x3c00, 0x7e00, 0x7e00, 0x3c00}, // NaN: max gives the number
+  };
+  std::vector<uint32_t> A, B;
+  for (const Case &C : Cases) {
+    A.push_back(0xabcd0000u | C.A);
+    B.push_back(C.B);
+  }
+  std::string Body = perLane(A) + "v_mov_b32 v4, v3\n" + perLane(B) +
+                     R"(
+  v_mov_b32 v5, 0xffff0000
+  v_mov_b32 v6, 0xffff0000
+  v_mov_b32 v7, 0xffff0000
+  v_add_f16 v5, v4, v3
+  v_mul_f16 v6, v4, v3
+  v_max_f16 v7, v4, v3
+)";
+  // v4 holds a (copied before v3 was overwritten with b).
+  for (EmuTarget T : {GFX90A, GFX1030}) {
+    EmuRun R = runWave(T, Body);
+    ASSERT_EQ(R.Error, "");
+    uint32_t High = T.CPU == "gfx90a" ? 0 : 0xffff0000;
+    for (unsigned L = 0; L != std::size(Cases); ++L) {
+      const Case &C = Cases[L];
+      EXPECT_EQ(R.v(5, L), High | C.Add) << T.CPU.str() << " add " << L;
+      EXPECT_EQ(R.v(6, L), High | C.Mul) << T.CPU.str() << " mul " << L;
+      EXPECT_EQ(R.v(7, L), High | C.Max) << T.CPU.str() << " max " << L;
+    }
+  }
+}
+
+// Packed f16: each half of the result from the halves op_sel/op_sel_hi pick,
+// neg/neg_hi per half; compares read the low halves.
+TEST(EmuHalf, PackedAndCompare) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v1, 0x40003c00          ; {hi 2.0, lo 1.0}
+  v_mov_b32 v2, 0x44004200          ; {hi 4.0, lo 3.0}
+  v_pk_add_f16 v3, v1, v2           ; {6, 4}
+  v_pk_mul_f16 v4, v1, v2 op_sel:[1,0] op_sel_hi:[0,1] ; {1*4, 2*3}
+  v_pk_add_f16 v5, v1, v2 neg_lo:[1,0] neg_hi:[0,1]    ; {2-4, -1+3}
+  v_pk_fma_f16 v6, v1, v2, v1       ; {2*4+2, 1*3+1}
+  v_cmp_lt_f16 vcc, v1, v2          ; 1 < 3 in every lane
+  v_cmp_gt_f16_e64 s[10:11], v1, v2 ; never
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.v(3, 0), 0x46004400u);
+  EXPECT_EQ(R.v(4, 0), 0x44004600u);
+  EXPECT_EQ(R.v(5, 0), 0xc0004000u);
+  EXPECT_EQ(R.v(6, 0), 0x49004400u);
+  EXPECT_EQ(R.vcc(), ~0ull);
+  EXPECT_EQ(R.s64(10), 0ull);
+}
+
 } // namespace

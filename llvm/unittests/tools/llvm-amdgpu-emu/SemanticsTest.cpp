@@ -510,7 +510,7 @@ TEST(EmuSemantics, UnimplementedRunsWithNoActiveLane) {
   EXPECT_EQ(R.Out[0], 7u);
   RunResult Cmp = runKernel("gfx90a", 64, 1, withPrologue(R"(
   s_mov_b64 exec, 0
-  v_cmp_eq_f16 vcc, v2, v2
+  v_cmp_class_f16 vcc, v2, v2
 )"));
   EXPECT_NE(Cmp.Error.find("not implemented"), std::string::npos) << Cmp.Error;
 }
