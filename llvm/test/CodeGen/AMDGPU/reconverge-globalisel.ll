@@ -50,11 +50,10 @@ define amdgpu_kernel void @nested_if(ptr addrspace(1) %out) {
 ; W32-NEXT:    s_cbranch_execz .LBB0_3
 ; W32-NEXT:  ; %bb.1: ; %b
 ; W32-NEXT:    v_mov_b32_e32 v2, 1
-; W32-NEXT:    v_cmp_gt_u32_e32 vcc_lo, 8, v0
 ; W32-NEXT:    s_waitcnt lgkmcnt(0)
 ; W32-NEXT:    global_store_dword v1, v2, s[0:1]
 ; W32-NEXT:    s_waitcnt_vscnt null, 0x0
-; W32-NEXT:    s_and_b32 exec_lo, exec_lo, vcc_lo
+; W32-NEXT:    v_cmpx_gt_u32_e32 8, v0
 ; W32-NEXT:    s_cbranch_execz .LBB0_3
 ; W32-NEXT:  ; %bb.2: ; %c
 ; W32-NEXT:    v_mov_b32_e32 v0, 2
