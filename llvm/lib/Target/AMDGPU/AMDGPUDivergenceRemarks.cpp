@@ -29,16 +29,27 @@
 /// atomic's result, a load from memory that differs per lane, a call's
 /// result, or an argument of a non-kernel function.
 ///
+/// Each remark then says what the lowering selected for the compilation does
+/// with the branch, from the control flow as it reaches it (control-flow
+/// melding has run by then; its melds have their own remarks, -Rpass=cf-meld):
+/// under the reconverging lowering (-amdgpu-cf-lowering=reconverge) the
+/// lanes rejoin at a successor that post-dominates the branch, or, if none
+/// does, the reconverging transform reroutes the branch's edges (remarks
+/// -Rpass-analysis=reconverge-cfg); under -amdgpu-cf-lowering=structurize the
+/// structurizer lowers it.
+///
 /// The remarks cost nothing unless requested: the pass returns at once unless
 /// its remarks are enabled or an optimization record is written.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUDivergenceRemarks.h"
+#include "AMDGPUReconvergingCF.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
@@ -65,6 +76,7 @@ public:
     AU.addRequired<UniformityInfoWrapperPass>();
     AU.addRequired<DominatorTreeWrapperPass>();
     AU.addRequired<CycleInfoWrapperPass>();
+    AU.addRequired<PostDominatorTreeWrapperPass>();
     AU.setPreservesAll();
   }
   bool runOnFunction(Function &F) override;
@@ -215,8 +227,22 @@ INITIALIZE_PASS_BEGIN(AMDGPUDivergenceRemarks, DEBUG_TYPE,
 INITIALIZE_PASS_DEPENDENCY(UniformityInfoWrapperPass)
 INITIALIZE_PASS_DEPENDENCY(DominatorTreeWrapperPass)
 INITIALIZE_PASS_DEPENDENCY(CycleInfoWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(PostDominatorTreeWrapperPass)
 INITIALIZE_PASS_END(AMDGPUDivergenceRemarks, DEBUG_TYPE,
                     "AMDGPU divergence remarks", false, true)
+
+/// What the selected lowering does with the divergent branch ending \p BB.
+static std::string describeLowering(const BasicBlock &BB,
+                                    const PostDominatorTree &PDT) {
+  if (!isReconvergingCFLoweringSelected())
+    return "the structurizer lowers it";
+  for (const BasicBlock *S : successors(&BB))
+    if (PDT.dominates(S, &BB))
+      return "lanes rejoin at " + name(S) +
+             ", which post-dominates it (reconverging lowering)";
+  return "no successor post-dominates it: the reconverging transform "
+         "reroutes its edges";
+}
 
 FunctionPass *llvm::createAMDGPUDivergenceRemarksPass() {
   return new AMDGPUDivergenceRemarks();
@@ -233,6 +259,8 @@ bool AMDGPUDivergenceRemarks::runOnFunction(Function &F) {
   CauseFinder Finder(UI, getAnalysis<DominatorTreeWrapperPass>().getDomTree(),
                      getAnalysis<CycleInfoWrapperPass>().getResult());
   const CycleInfo &CI = getAnalysis<CycleInfoWrapperPass>().getResult();
+  const PostDominatorTree &PDT =
+      getAnalysis<PostDominatorTreeWrapperPass>().getPostDomTree();
   OptimizationRemarkEmitter ORE(&F);
   for (BasicBlock &BB : F) {
     if (!hasDivergentBranch(BB, UI))
@@ -254,7 +282,8 @@ bool AMDGPUDivergenceRemarks::runOnFunction(Function &F) {
       else
         R << "divergent branch: ";
       R << "condition " << ore::NV("Condition", name(Cond)) << " differs per "
-        << "lane because " << ore::NV("Cause", Finder.explain(Cond));
+        << "lane because " << ore::NV("Cause", Finder.explain(Cond)) << "; "
+        << ore::NV("Lowering", describeLowering(BB, PDT));
       return R;
     });
   }

@@ -1,13 +1,29 @@
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-atomic-optimizer-strategy=None -pass-remarks-analysis=amdgpu-divergence -o /dev/null < %s 2>&1 | FileCheck %s
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-atomic-optimizer-strategy=None -pass-remarks-analysis=amdgpu-divergence -o /dev/null < %s 2>&1 | FileCheck %s --check-prefix=RECONV
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -amdgpu-atomic-optimizer-strategy=None -amdgpu-cf-lowering=structurize -pass-remarks-analysis=amdgpu-divergence -o /dev/null < %s 2>&1 | FileCheck %s
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -amdgpu-atomic-optimizer-strategy=None -amdgpu-cf-lowering=structurize -pass-remarks-analysis=amdgpu-divergence -o /dev/null < %s 2>&1 | FileCheck %s --check-prefix=STRUCT
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O0 -pass-remarks-output=%t.yaml -o /dev/null < %s
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -o /dev/null < %s 2>&1 | count 0
 ;
 ; -Rpass-analysis=amdgpu-divergence: every divergent branch and loop exit,
 ; with the dependence chain from its condition to a source of divergence
-; (data, sync and loop-exit dependences). Uniform branches get no remark, and
-; without the option there is no output at all.
+; (data, sync and loop-exit dependences), then what the selected lowering does
+; with it. Uniform branches get no remark, and without the option there is no
+; output at all.
+
+; Under the reconverging lowering (the default) a branch whose successor
+; post-dominates it keeps its shape, lanes rejoin there; the switch's pivot,
+; whose successors are both further compares, is rerouted. Under the
+; structurizing lowering every remark says so.
+; RECONV:      remark: {{.*}} loop at %b1: {{.*}}; lanes rejoin at %b5, which post-dominates it (reconverging lowering){{$}}
+; RECONV-NEXT: remark: {{.*}} condition %p2 {{.*}}; lanes rejoin at %b8, which post-dominates it (reconverging lowering){{$}}
+; RECONV-NEXT: remark: {{.*}} condition %p3 {{.*}}; lanes rejoin at %b10, which post-dominates it (reconverging lowering){{$}}
+; RECONV-NEXT: remark: {{.*}} condition %c {{.*}}; lanes rejoin at %b, which post-dominates it (reconverging lowering){{$}}
+; RECONV-NEXT: remark: {{.*}} condition %Pivot {{.*}}; no successor post-dominates it: the reconverging transform reroutes its edges{{$}}
+; RECONV-COUNT-2: remark: {{.*}} condition %SwitchLeaf{{[0-9]*}} {{.*}}; lanes rejoin at %b, which post-dominates it (reconverging lowering){{$}}
+; STRUCT-COUNT-7: remark: {{.*}}; the structurizer lowers it{{$}}
+; STRUCT-NOT:  reconverg
 
 ; The loop of Pereira's Fig. 1.23: its exit (%p0) depends on the work-item
 ; id; inside it %j1 stays uniform, so the branch on %p1 is uniform; after the
@@ -35,6 +51,7 @@
 ; YAML:        - Condition: '%p0'
 ; YAML:      Name: DivergentBranch
 ; YAML:        - Cause: '%p2 uses %j3, which leaves the loop at %b1 after lanes ran different numbers of iterations (loop-exit dependence)'
+; YAML:        - Lowering: '
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
