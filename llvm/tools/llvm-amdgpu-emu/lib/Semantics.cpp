@@ -990,12 +990,18 @@ template <typename T> bool fcompare(FCmp K, T A, T B) {
 double srcD(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
             unsigned Lane);
 
-template <FCmp K, bool IsX = false>
-Error v_cmp_f32(WaveCtx &C, const Instr &I) {
+/// How a floating-point source is read: with its modifiers and the input
+/// denormal mode (srcF, srcD, srcHalfF).
+template <typename T>
+using ReadFloat = T (*)(const WaveCtx &, const Instr &, Role, Role, unsigned);
+
+/// v_cmp_* / v_cmpx_* on floats of type T read by Read.
+template <typename T, ReadFloat<T> Read, FCmp K, bool IsX>
+Error v_cmp_fp(WaveCtx &C, const Instr &I) {
   uint64_t Out = 0;
   forActive(C, [&](unsigned L) {
-    float A = srcF(C, I, Role::Src0, Role::Src0Mods, L);
-    float B = srcF(C, I, Role::Src1, Role::Src1Mods, L);
+    T A = Read(C, I, Role::Src0, Role::Src0Mods, L);
+    T B = Read(C, I, Role::Src1, Role::Src1Mods, L);
     Out |= uint64_t(fcompare(K, A, B)) << L;
   });
   writeCmpResult(C, I, Out, IsX);
@@ -1003,16 +1009,9 @@ Error v_cmp_f32(WaveCtx &C, const Instr &I) {
 }
 
 template <FCmp K, bool IsX = false>
-Error v_cmp_f64(WaveCtx &C, const Instr &I) {
-  uint64_t Out = 0;
-  forActive(C, [&](unsigned L) {
-    double A = srcD(C, I, Role::Src0, Role::Src0Mods, L);
-    double B = srcD(C, I, Role::Src1, Role::Src1Mods, L);
-    Out |= uint64_t(fcompare(K, A, B)) << L;
-  });
-  writeCmpResult(C, I, Out, IsX);
-  return Error::success();
-}
+constexpr Semantics v_cmp_f32 = v_cmp_fp<float, srcF, K, IsX>;
+template <FCmp K, bool IsX = false>
+constexpr Semantics v_cmp_f64 = v_cmp_fp<double, srcD, K, IsX>;
 
 /// f32 arithmetic with modifiers: Kind 0 add, 1 sub, 2 subrev, 3 mul,
 /// 4 fma (src0*src1+src2), 5 fmac (src0*src1+vdst), 6 max, 7 min.
@@ -2309,16 +2308,7 @@ template <unsigned Kind> Error v_f16(WaveCtx &C, const Instr &I) {
 }
 
 template <FCmp K, bool IsX = false>
-Error v_cmp_f16(WaveCtx &C, const Instr &I) {
-  uint64_t Out = 0;
-  forActive(C, [&](unsigned L) {
-    float A = srcHalfF(C, I, Role::Src0, Role::Src0Mods, L);
-    float B = srcHalfF(C, I, Role::Src1, Role::Src1Mods, L);
-    Out |= uint64_t(fcompare(K, A, B)) << L;
-  });
-  writeCmpResult(C, I, Out, IsX);
-  return Error::success();
-}
+constexpr Semantics v_cmp_f16 = v_cmp_fp<float, srcHalfF, K, IsX>;
 
 /// Packed f16 (VOP3P v_pk_{add,mul,fma,max,min}_f16; Kind as v_f16): result
 /// half h takes each source's 16-bit half op_sel (h = 0) or op_sel_hi
