@@ -37,8 +37,12 @@
 /// Between the two steps, values that lanes read after waiting at a primary
 /// successor while the wave ran their definition again for other lanes are
 /// made safe: a lane mask gets a per-lane copy in a VGPR
-/// (keepLaneMaskPerLane), a uniform phi's undef inputs its value
-/// (rewriteUndefForParkedLanes).
+/// (keepLaneMaskPerLane), a uniform value is made divergent, and so kept in
+/// a VGPR too (markKeptPerLane), a uniform phi's undef inputs its value
+/// (rewriteUndefForParkedLanes). A phi at a primary successor where lanes
+/// that went around a cycle meet lanes that did not is made divergent
+/// (markDivergentRejoins): UniformityAnalysis keeps the iterations of a cycle
+/// apart and takes it for uniform.
 ///
 /// A function it cannot handle (pixel-shader exec-mask intrinsics, exotic
 /// terminators, a divergent branch that is still not reconverging after
@@ -103,8 +107,17 @@ STATISTIC(NumRejoinedLaneBranches,
           "Divergent branches that send exactly the rejoined lanes on");
 STATISTIC(NumNoClobberLoads,
           "Uniform global loads found unclobbered on the incoming CFG");
+STATISTIC(NumUniformKeptPerLane,
+          "Uniform values that waiting lanes read, made divergent");
+STATISTIC(NumDivergentRejoins,
+          "Phis made divergent where lanes rejoin from different iterations");
 STATISTIC(NumLaneMasksKeptPerLane,
           "Lane masks that waiting lanes read, widened to a VGPR each");
+
+/// Rounds of making values divergent or widening lane masks for the lanes
+/// that wait at rejoins, before a function falls back. Each round starts
+/// from the divergent branches the previous one added.
+static constexpr unsigned MaxKeepRounds = 8;
 
 static cl::opt<bool> EarlyNoClobber(
     "amdgpu-reconverge-cfg-early-noclobber", cl::Hidden, cl::init(true),
@@ -343,19 +356,38 @@ bool AMDGPUReconvergeCFG::routesRejoinedLanes(
   return AnyParked;
 }
 
+/// A divergent conditional branch that parks lanes: its block B, its primary
+/// successor P (where the parked lanes wait) and its secondary successor S
+/// (where the wave goes on with the other lanes).
+struct ParkingBranch {
+  BasicBlock *B, *P, *S;
+};
+
+/// Every divergent conditional branch with two successors, one of which
+/// post-dominates it, in block order.
+static SmallVector<ParkingBranch, 16>
+findParkingBranches(Function &F, UniformityInfo &UI,
+                    const PostDominatorTree &PDT) {
+  SmallVector<ParkingBranch, 16> Branches;
+  for (BasicBlock &B : F) {
+    auto *Br = dyn_cast<BranchInst>(B.getTerminator());
+    if (!Br || !Br->isConditional() || !UI.hasDivergentTerminator(B) ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    if (BasicBlock *P = getPrimarySuccessor(B, PDT))
+      Branches.push_back(
+          {&B, P, Br->getSuccessor(Br->getSuccessor(0) == P ? 1 : 0)});
+  }
+  return Branches;
+}
+
 /// The edges on which lanes arrive parked: each divergent branch's edge to
 /// its primary successor.
 static DenseSet<ParkedEdge> findParkedEdges(Function &F, UniformityInfo &UI,
                                             const PostDominatorTree &PDT) {
   DenseSet<ParkedEdge> Parked;
-  for (BasicBlock &BB : F) {
-    auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
-    if (!Br || !Br->isConditional() || !UI.hasDivergentTerminator(BB) ||
-        Br->getSuccessor(0) == Br->getSuccessor(1))
-      continue;
-    if (BasicBlock *Primary = getPrimarySuccessor(BB, PDT))
-      Parked.insert({&BB, Primary});
-  }
+  for (const ParkingBranch &PB : findParkingBranches(F, UI, PDT))
+    Parked.insert({PB.B, PB.P});
   return Parked;
 }
 
@@ -561,6 +593,18 @@ reachableAvoiding(const BasicBlock *From, const BasicBlock *Avoid) {
   return Seen;
 }
 
+/// The blocks from which \p To is reachable, \p To included.
+static SmallPtrSet<const BasicBlock *, 32>
+reachingBlocks(const BasicBlock *To) {
+  SmallPtrSet<const BasicBlock *, 32> Seen{To};
+  SmallVector<const BasicBlock *, 16> Work{To};
+  while (!Work.empty())
+    for (const BasicBlock *Pred : predecessors(Work.pop_back_val()))
+      if (Seen.insert(Pred).second)
+        Work.push_back(Pred);
+  return Seen;
+}
+
 /// Whether \p I is a lane mask once lowered: one bit per lane in an SGPR,
 /// which the wave writes whole.
 static bool isLaneMask(const Instruction &I) {
@@ -639,6 +683,94 @@ static const PHINode *rewriteUndefForParkedLanes(Function &F,
     }
   }
   return nullptr;
+}
+
+/// \p V as an operand in remarks, e.g. "%x".
+static std::string getOperandName(const Value &V) {
+  std::string Name;
+  raw_string_ostream OS(Name);
+  V.printAsOperand(OS, /*PrintType=*/false);
+  return Name;
+}
+
+/// Makes \p I divergent for every later uniformity query (KeptPerLaneMD), so
+/// that each lane keeps its own copy in a VGPR.
+static void markKeptPerLane(Instruction &I) {
+  I.setMetadata(KeptPerLaneMD, MDNode::get(I.getContext(), {}));
+}
+
+/// Whether markKeptPerLane can make \p I divergent: a value that a VGPR can
+/// hold. Uniform lane masks (i1) become divergent lane masks, which a later
+/// step may widen.
+static bool isMarkableKeptPerLane(const Instruction &I) {
+  Type *T = I.getType()->getScalarType();
+  return T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy();
+}
+
+/// UniformityAnalysis finds the joins of a divergent branch cycle by cycle:
+/// a path that leaves the branch's cycle and comes back in through its
+/// header counts as a later iteration, not as a join. In a reconverging CFG
+/// the lanes that take such a path meet the lanes parked at the primary
+/// successor in the same visit. A phi there that brings different values
+/// from the two sides is then divergent, although UniformityAnalysis takes it
+/// for uniform (and instruction selection would give it one SGPR, or branch
+/// on it uniformly). Returns such a phi and the divergent branch's block, or
+/// nulls.
+static std::pair<PHINode *, const BasicBlock *>
+findUniformPhiAtDivergentJoin(Function &F, UniformityInfo &UI,
+                              const PostDominatorTree &PDT) {
+  for (auto [B, P, S] : findParkingBranches(F, UI, PDT)) {
+    // The predecessors of P on the paths from B: lanes that come along them
+    // meet at P in one visit.
+    SmallPtrSet<const BasicBlock *, 32> Run = reachableAvoiding(S, P);
+    Run.insert(B);
+    for (PHINode &Phi : P->phis()) {
+      if (UI.isDivergent(&Phi))
+        continue;
+      Value *Seen = nullptr;
+      for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I) {
+        Value *V = Phi.getIncomingValue(I);
+        if (V == &Phi || isa<UndefValue>(V) ||
+            !Run.count(Phi.getIncomingBlock(I)))
+          continue;
+        if (Seen && V != Seen)
+          return {&Phi, B};
+        Seen = V;
+      }
+    }
+  }
+  return {nullptr, nullptr};
+}
+
+/// Marks each phi that findUniformPhiAtDivergentJoin finds with
+/// KeptPerLaneMD, which makes it divergent, and recomputes uniformity
+/// after each: its users, branches included, may become divergent and give
+/// other joins. Each round marks one more phi, so this terminates. Returns
+/// whether it marked any.
+static bool markDivergentRejoins(Function &F, FunctionAnalysisManager &FAM,
+                                 OptimizationRemarkEmitter &ORE) {
+  bool Changed = false;
+  for (;;) {
+    auto [Phi, B] = findUniformPhiAtDivergentJoin(
+        F, FAM.getResult<UniformityInfoAnalysis>(F),
+        FAM.getResult<PostDominatorTreeAnalysis>(F));
+    if (!Phi)
+      return Changed;
+    markKeptPerLane(*Phi);
+    ORE.emit([&, Phi = Phi, B = B] {
+      return OptimizationRemark(DEBUG_TYPE, "DivergentRejoin", Phi)
+             << "lanes from both sides of the divergent branch in "
+             << getOperandName(*B) << " rejoin at "
+             << getOperandName(*Phi->getParent())
+             << " from different iterations of a cycle: the phi "
+             << getOperandName(*Phi) << " is divergent";
+    });
+    ++NumDivergentRejoins;
+    Changed = true;
+    PreservedAnalyses PA;
+    PA.preserveSet<CFGAnalyses>();
+    FAM.invalidate(F, PA);
+  }
 }
 
 /// Whether keepLaneMaskPerLane can give the lanes their own copy of \p I: a
@@ -726,7 +858,7 @@ static void keepLaneMaskPerLane(Instruction &I) {
 /// Lanes that a divergent branch B parks for its primary successor P wait
 /// there while the wave runs the blocks its secondary successor reaches
 /// without passing P. When those include a block D that the parked lanes
-/// ran before (D and B lie on a cycle that avoids P), the wave runs D again
+/// ran before (D reaches B, perhaps through P), the wave runs D again
 /// for the other lanes, and a value of D that the parked lanes read after P
 /// is overwritten unless each lane keeps its own copy (isKeptPerLane). Where
 /// a cycle contains D but not P, the parked lanes left it through one of its
@@ -744,20 +876,14 @@ const Instruction *
 AMDGPUReconvergeCFG::findValueStaleAfterParking(Function &F, UniformityInfo &UI,
                                                 const PostDominatorTree &PDT,
                                                 const CycleInfo &CI) {
-  for (BasicBlock &B : F) {
-    auto *Br = dyn_cast<BranchInst>(B.getTerminator());
-    if (!Br || !Br->isConditional() || !UI.hasDivergentTerminator(B) ||
-        Br->getSuccessor(0) == Br->getSuccessor(1))
-      continue;
-    const BasicBlock *P = getPrimarySuccessor(B, PDT);
-    if (!P)
-      continue;
-    const BasicBlock *S = Br->getSuccessor(Br->getSuccessor(0) == P ? 1 : 0);
+  for (auto [B, P, S] : findParkingBranches(F, UI, PDT)) {
     SmallPtrSet<const BasicBlock *, 32> RunWhileParked =
         reachableAvoiding(S, P);
-    if (!RunWhileParked.count(&B))
-      continue; // The wave cannot come back to what the parked lanes ran.
+    // The parked lanes can have run only blocks that reach B.
+    SmallPtrSet<const BasicBlock *, 32> RanBefore = reachingBlocks(B);
     for (const BasicBlock *D : RunWhileParked) {
+      if (!RanBefore.count(D))
+        continue;
       const Cycle *C = CI.getCycle(D);
       while (C && C->contains(P))
         C = C->getParentCycle();
@@ -832,14 +958,6 @@ void AMDGPUReconvergeCFG::annotate(Function &F, UniformityInfo &UI,
   }
 }
 
-/// \p V as an operand in remarks, e.g. "%x".
-static std::string getOperandName(const Value &V) {
-  std::string Name;
-  raw_string_ostream OS(Name);
-  V.printAsOperand(OS, /*PrintType=*/false);
-  return Name;
-}
-
 bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
   // No skipFunction(): optnone functions need a lowering, too.
   if (F.isDeclaration())
@@ -883,41 +1001,78 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
   if (closeIrreducibleCycles(FAM.getResult<CycleAnalysis>(F),
                              FAM.getResult<DominatorTreeAnalysis>(F)))
     FAM.invalidate(F, PreservedAnalyses::none());
-  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
-  auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
-  if (!findReconvergenceViolations(F, PDT, [&](const BasicBlock &BB) {
-         return UI.hasDivergentTerminator(BB);
-       }).empty())
+  auto IsReconverging = [&] {
+    auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+    return findReconvergenceViolations(
+               F, FAM.getResult<PostDominatorTreeAnalysis>(F),
+               [&](const BasicBlock &BB) {
+                 return UI.hasDivergentTerminator(BB);
+               })
+        .empty();
+  };
+  if (!IsReconverging())
     return FallBack("a divergent branch is still not reconverging after "
                     "reconverge-cfg");
-  // Keeps the CFG and every value's uniformity.
-  if (const PHINode *Phi = rewriteUndefForParkedLanes(
-          F, UI, PDT, FAM.getResult<DominatorTreeAnalysis>(F))) {
-    return FallBack("lanes waiting for a rejoin would read the uniform phi " +
-                    getOperandName(*Phi) +
-                    ", whose value the wave cannot keep meanwhile");
-  }
-  // Each widening leaves the lane mask used in its own block only (a mask
-  // without other uses falls back); the compares it adds are used where they
-  // are, or replace a lane-mask phi, of which there are fewer each time. So
-  // this terminates.
-  while (const Instruction *I = findValueStaleAfterParking(
-             F, FAM.getResult<UniformityInfoAnalysis>(F),
-             FAM.getResult<PostDominatorTreeAnalysis>(F),
-             FAM.getResult<CycleAnalysis>(F))) {
-    if (!isWidenableLaneMask(*I, FAM.getResult<UniformityInfoAnalysis>(F)))
-      return FallBack("lanes waiting for a rejoin inside a cycle would read " +
-                      getOperandName(*I) + " after other lanes ran it again");
-    ORE.emit([&] {
-      return OptimizationRemark(DEBUG_TYPE, "LaneMaskKeptPerLane", I)
-             << "lanes waiting for a rejoin inside a cycle keep their own "
-                "copy of the lane mask "
-             << getOperandName(*I) << " in a VGPR";
-    });
-    keepLaneMaskPerLane(const_cast<Instruction &>(*I));
-    PreservedAnalyses PA;
-    PA.preserveSet<CFGAnalyses>();
-    FAM.invalidate(F, PA);
+  // Each round keeps the CFG and makes values divergent or widens lane
+  // masks; the divergent branches that this adds must be reconverging too,
+  // and their joins give the next round its work.
+  for (unsigned Round = 0;; ++Round) {
+    if (Round == MaxKeepRounds)
+      return FallBack("values that waiting lanes read still change after " +
+                      Twine(MaxKeepRounds) + " rounds");
+    bool Changed = markDivergentRejoins(F, FAM, ORE);
+    if (const PHINode *Phi = rewriteUndefForParkedLanes(
+            F, FAM.getResult<UniformityInfoAnalysis>(F),
+            FAM.getResult<PostDominatorTreeAnalysis>(F),
+            FAM.getResult<DominatorTreeAnalysis>(F))) {
+      return FallBack("lanes waiting for a rejoin would read the uniform "
+                      "phi " +
+                      getOperandName(*Phi) +
+                      ", whose value the wave cannot keep meanwhile");
+    }
+    // Each widening leaves the lane mask used in its own block only (a mask
+    // without other uses falls back); the compares it adds are used where
+    // they are, or replace a lane-mask phi, of which there are fewer each
+    // time. Each marking makes one more value divergent. So this terminates.
+    while (const Instruction *Stale = findValueStaleAfterParking(
+               F, FAM.getResult<UniformityInfoAnalysis>(F),
+               FAM.getResult<PostDominatorTreeAnalysis>(F),
+               FAM.getResult<CycleAnalysis>(F))) {
+      auto *I = const_cast<Instruction *>(Stale);
+      auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+      if (isWidenableLaneMask(*I, UI)) {
+        ORE.emit([&] {
+          return OptimizationRemark(DEBUG_TYPE, "LaneMaskKeptPerLane", I)
+                 << "lanes waiting for a rejoin inside a cycle keep their own "
+                    "copy of the lane mask "
+                 << getOperandName(*I) << " in a VGPR";
+        });
+        keepLaneMaskPerLane(*I);
+      } else if (UI.isUniform(I) && isMarkableKeptPerLane(*I)) {
+        ORE.emit([&] {
+          return OptimizationRemark(DEBUG_TYPE, "UniformKeptPerLane", I)
+                 << "lanes waiting for a rejoin inside a cycle keep their own "
+                    "copy of "
+                 << getOperandName(*I)
+                 << ", which the wave computes again for other lanes";
+        });
+        markKeptPerLane(*I);
+        ++NumUniformKeptPerLane;
+      } else {
+        return FallBack("lanes waiting for a rejoin inside a cycle would "
+                        "read " +
+                        getOperandName(*I) + " after other lanes ran it again");
+      }
+      Changed = true;
+      PreservedAnalyses PA;
+      PA.preserveSet<CFGAnalyses>();
+      FAM.invalidate(F, PA);
+    }
+    if (!Changed)
+      break;
+    if (!IsReconverging())
+      return FallBack("a branch on a value that waiting lanes keep per lane "
+                      "is divergent and not reconverging");
   }
 
   Type *MaskTy = ST.isWave32() ? Type::getInt32Ty(F.getContext())

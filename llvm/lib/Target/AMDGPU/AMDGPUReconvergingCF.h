@@ -46,6 +46,16 @@ constexpr StringLiteral CFLoweringAttr = "amdgpu-cf-lowering";
 /// branches on the block's rejoin mask instead of the branch condition.
 constexpr StringLiteral RejoinedLanesMD = "amdgpu.rejoined.lanes";
 
+/// Metadata kind on an instruction whose value each lane must keep (in a
+/// VGPR) although UniformityAnalysis takes it for uniform. In the
+/// reconverging lowering, lanes that wait at a rejoin meet lanes that went
+/// around a cycle on their way, which the analysis keeps apart (a phi of
+/// the rejoin block brings different values from the two sides), and read
+/// values that the wave computed again for other lanes meanwhile.
+/// AMDGPUReconvergeCFG adds it; GCNTTIImpl::isSourceOfDivergence makes such
+/// an instruction divergent.
+constexpr StringLiteral KeptPerLaneMD = "amdgpu.kept.per.lane";
+
 /// True if F's divergent control flow is lowered with rejoin masks.
 bool usesReconvergingCF(const Function &F);
 

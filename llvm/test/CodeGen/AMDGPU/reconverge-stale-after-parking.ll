@@ -7,13 +7,16 @@
 ; (%f, whose VALU compare clears the bits of inactive lanes) or a uniform
 ; value (an SGPR) does not. AMDGPUReconvergeCFG gives a divergent lane mask
 ; a per-lane copy: %f.lane, its zero extension (a VGPR), which %wait compares
-; again (%f.rejoined). For a uniform value it structurizes the function's
-; original code instead. Both with a remark (found by cf_fuzz.py).
+; again (%f.rejoined). A uniform value (%v, a load the wave repeats for the
+; lanes that loop) it marks !amdgpu.kept.per.lane, which makes it divergent,
+; so each lane keeps the %v of its own last iteration in a VGPR (a
+; global_load instead of an s_load). Both with a remark (found by
+; cf_fuzz.py).
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-lowering=reconverge -verify-machineinstrs -pass-remarks=amdgpu-reconverge-cfg -pass-remarks-missed=amdgpu-reconverge-cfg < %s 2> %t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
 ; REMARK: remark: <unknown>:0:0: lanes waiting for a rejoin inside a cycle keep their own copy of the lane mask %f in a VGPR
-; REMARK: remark: <unknown>:0:0: divergent control flow is structurized: lanes waiting for a rejoin inside a cycle would read %v after other lanes ran it again
+; REMARK: remark: <unknown>:0:0: lanes waiting for a rejoin inside a cycle keep their own copy of %v, which the wave computes again for other lanes
 ; REMARK-NOT: remark
 
 define amdgpu_kernel void @lane_mask_read_after_parking(ptr addrspace(1) %out, i32 %n) {
@@ -161,7 +164,7 @@ define amdgpu_kernel void @uniform_phi_of_rejoin(ptr addrspace(1) %out, ptr addr
 ; CHECK-LABEL: uniform_phi_of_rejoin:
 ; CHECK:       ; %bb.0: ; %entry
 ; CHECK-NEXT:    s_load_dwordx4 s[0:3], s[6:7], 0x0
-; CHECK-NEXT:    s_load_dword s14, s[6:7], 0x10
+; CHECK-NEXT:    s_load_dword s8, s[6:7], 0x10
 ; CHECK-NEXT:    v_and_b32_e32 v2, 0x3ff, v0
 ; CHECK-NEXT:    v_lshlrev_b32_e32 v0, 2, v2
 ; CHECK-NEXT:    v_mov_b32_e32 v3, 0
@@ -170,58 +173,49 @@ define amdgpu_kernel void @uniform_phi_of_rejoin(ptr addrspace(1) %out, ptr addr
 ; CHECK-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
 ; CHECK-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
 ; CHECK-NEXT:    s_mov_b64 s[0:1], 0
-; CHECK-NEXT:    s_mov_b64 s[6:7], 0
 ; CHECK-NEXT:    v_mov_b32_e32 v5, v2
 ; CHECK-NEXT:    v_mov_b32_e32 v4, 0
-; CHECK-NEXT:    ; implicit-def: $sgpr4_sgpr5
-; CHECK-NEXT:  .LBB2_1: ; %head
-; CHECK-NEXT:    ; =>This Inner Loop Header: Depth=1
-; CHECK-NEXT:    global_load_dword v6, v3, s[2:3]
-; CHECK-NEXT:    v_lshrrev_b32_e32 v5, 1, v5
-; CHECK-NEXT:    v_cmp_ne_u32_e32 vcc, 0, v5
-; CHECK-NEXT:    s_or_b64 s[4:5], s[4:5], exec
-; CHECK-NEXT:    s_and_saveexec_b64 s[8:9], vcc
-; CHECK-NEXT:    s_cbranch_execz .LBB2_5
-; CHECK-NEXT:  ; %bb.2: ; %again
-; CHECK-NEXT:    ; in Loop: Header=BB2_1 Depth=1
-; CHECK-NEXT:    s_mov_b64 s[12:13], exec
-; CHECK-NEXT:    v_mbcnt_lo_u32_b32 v7, s12, 0
-; CHECK-NEXT:    v_mbcnt_hi_u32_b32 v7, s13, v7
-; CHECK-NEXT:    v_cmp_eq_u32_e32 vcc, 0, v7
-; CHECK-NEXT:    s_and_saveexec_b64 s[10:11], vcc
-; CHECK-NEXT:    s_cbranch_execz .LBB2_4
-; CHECK-NEXT:  ; %bb.3: ; in Loop: Header=BB2_1 Depth=1
-; CHECK-NEXT:    s_bcnt1_i32_b64 s12, s[12:13]
-; CHECK-NEXT:    v_mov_b32_e32 v7, s12
-; CHECK-NEXT:    global_atomic_add v3, v7, s[2:3]
-; CHECK-NEXT:  .LBB2_4: ; in Loop: Header=BB2_1 Depth=1
-; CHECK-NEXT:    s_or_b64 exec, exec, s[10:11]
-; CHECK-NEXT:    s_waitcnt vmcnt(0)
-; CHECK-NEXT:    v_cmp_le_u32_e32 vcc, s14, v6
-; CHECK-NEXT:    s_andn2_b64 s[4:5], s[4:5], exec
-; CHECK-NEXT:    s_and_b64 s[10:11], vcc, exec
-; CHECK-NEXT:    s_or_b64 s[4:5], s[4:5], s[10:11]
-; CHECK-NEXT:  .LBB2_5: ; %Flow
-; CHECK-NEXT:    ; in Loop: Header=BB2_1 Depth=1
-; CHECK-NEXT:    s_or_b64 exec, exec, s[8:9]
-; CHECK-NEXT:    s_and_b64 s[8:9], exec, s[4:5]
-; CHECK-NEXT:    s_or_b64 s[6:7], s[8:9], s[6:7]
-; CHECK-NEXT:    s_andn2_b64 exec, exec, s[6:7]
-; CHECK-NEXT:    s_cbranch_execnz .LBB2_1
-; CHECK-NEXT:  ; %bb.6: ; %wait
-; CHECK-NEXT:    ; in Loop: Header=BB2_1 Depth=1
-; CHECK-NEXT:    s_or_b64 exec, exec, s[6:7]
+; CHECK-NEXT:    s_branch .LBB2_2
+; CHECK-NEXT:  .LBB2_1: ; %wait
+; CHECK-NEXT:    ; in Loop: Header=BB2_2 Depth=1
+; CHECK-NEXT:    s_or_b64 exec, exec, s[0:1]
 ; CHECK-NEXT:    v_add_u32_e32 v4, 1, v4
-; CHECK-NEXT:    v_cmp_lt_u32_e32 vcc, 1, v4
-; CHECK-NEXT:    s_or_b64 s[0:1], vcc, s[0:1]
-; CHECK-NEXT:    s_mov_b64 s[6:7], 0
+; CHECK-NEXT:    v_cmp_gt_u32_e32 vcc, 2, v4
+; CHECK-NEXT:    s_mov_b64 s[0:1], 0
 ; CHECK-NEXT:    v_mov_b32_e32 v5, v2
 ; CHECK-NEXT:    s_waitcnt vmcnt(0)
 ; CHECK-NEXT:    global_store_dword v[0:1], v6, off
-; CHECK-NEXT:    ; implicit-def: $sgpr4_sgpr5
-; CHECK-NEXT:    s_andn2_b64 exec, exec, s[0:1]
-; CHECK-NEXT:    s_cbranch_execnz .LBB2_1
-; CHECK-NEXT:  ; %bb.7: ; %exit
+; CHECK-NEXT:    s_and_b64 exec, exec, vcc
+; CHECK-NEXT:    s_cbranch_execz .LBB2_6
+; CHECK-NEXT:  .LBB2_2: ; %head
+; CHECK-NEXT:    ; =>This Inner Loop Header: Depth=1
+; CHECK-NEXT:    global_load_dword v6, v3, s[2:3]
+; CHECK-NEXT:    v_lshrrev_b32_e32 v5, 1, v5
+; CHECK-NEXT:    v_cmp_eq_u32_e32 vcc, 0, v5
+; CHECK-NEXT:    s_or_b64 s[0:1], s[0:1], vcc
+; CHECK-NEXT:    s_andn2_b64 exec, exec, vcc
+; CHECK-NEXT:    s_cbranch_execz .LBB2_1
+; CHECK-NEXT:  ; %bb.3: ; %again
+; CHECK-NEXT:    ; in Loop: Header=BB2_2 Depth=1
+; CHECK-NEXT:    s_mov_b64 s[4:5], exec
+; CHECK-NEXT:    v_mbcnt_lo_u32_b32 v7, s4, 0
+; CHECK-NEXT:    v_mbcnt_hi_u32_b32 v7, s5, v7
+; CHECK-NEXT:    v_cmp_eq_u32_e32 vcc, 0, v7
+; CHECK-NEXT:    s_and_saveexec_b64 s[6:7], vcc
+; CHECK-NEXT:    s_cbranch_execz .LBB2_5
+; CHECK-NEXT:  ; %bb.4: ; in Loop: Header=BB2_2 Depth=1
+; CHECK-NEXT:    s_bcnt1_i32_b64 s4, s[4:5]
+; CHECK-NEXT:    v_mov_b32_e32 v7, s4
+; CHECK-NEXT:    global_atomic_add v3, v7, s[2:3]
+; CHECK-NEXT:  .LBB2_5: ; in Loop: Header=BB2_2 Depth=1
+; CHECK-NEXT:    s_or_b64 exec, exec, s[6:7]
+; CHECK-NEXT:    s_waitcnt vmcnt(0)
+; CHECK-NEXT:    v_cmp_le_u32_e32 vcc, s8, v6
+; CHECK-NEXT:    s_or_b64 s[0:1], s[0:1], vcc
+; CHECK-NEXT:    s_andn2_b64 exec, exec, vcc
+; CHECK-NEXT:    s_cbranch_execnz .LBB2_2
+; CHECK-NEXT:    s_branch .LBB2_1
+; CHECK-NEXT:  .LBB2_6: ; %exit
 ; CHECK-NEXT:    s_endpgm
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
