@@ -741,7 +741,6 @@ define amdgpu_kernel void @break_inside_if(ptr addrspace(1) %out, i32 %n) {
   ; CHECK-NEXT:   successors: %bb.1(0x80000000)
   ; CHECK-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
   ; CHECK-NEXT: {{  $}}
-  ; CHECK-NEXT:   [[DEF:%[0-9]+]]:sreg_64 = IMPLICIT_DEF
   ; CHECK-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
   ; CHECK-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
   ; CHECK-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
@@ -751,7 +750,7 @@ define amdgpu_kernel void @break_inside_if(ptr addrspace(1) %out, i32 %n) {
   ; CHECK-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 2
   ; CHECK-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_1]], [[V_AND_B32_e64_]], implicit $exec
   ; CHECK-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 0
-  ; CHECK-NEXT:   [[DEF1:%[0-9]+]]:sgpr_32 = IMPLICIT_DEF
+  ; CHECK-NEXT:   [[DEF:%[0-9]+]]:sgpr_32 = IMPLICIT_DEF
   ; CHECK-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
   ; CHECK-NEXT:   [[REG_SEQUENCE:%[0-9]+]]:vreg_64_align2 = REG_SEQUENCE [[V_LSHLREV_B32_e64_]], %subreg.sub0, killed [[V_MOV_B32_e32_]], %subreg.sub1
   ; CHECK-NEXT:   [[V_ADD_U:%[0-9]+]]:vreg_64_align2 = V_ADD_U64_PSEUDO killed [[S_LOAD_DWORDX2_IMM]], killed [[REG_SEQUENCE]], implicit-def dead $vcc, implicit $exec
@@ -763,35 +762,31 @@ define amdgpu_kernel void @break_inside_if(ptr addrspace(1) %out, i32 %n) {
   ; CHECK-NEXT: bb.1.loop:
   ; CHECK-NEXT:   successors: %bb.2(0x40000000), %bb.3(0x40000000)
   ; CHECK-NEXT: {{  $}}
-  ; CHECK-NEXT:   [[PHI:%[0-9]+]]:sreg_64 = PHI [[S_MOV_B64_]], %bb.0, %48, %bb.4
-  ; CHECK-NEXT:   [[PHI1:%[0-9]+]]:sreg_64 = PHI [[DEF]], %bb.0, %5, %bb.4
-  ; CHECK-NEXT:   [[PHI2:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_3]], %bb.0, %6, %bb.4
-  ; CHECK-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_64 = V_CMP_LT_U32_e64 [[V_AND_B32_e64_]], [[PHI2]], implicit $exec
+  ; CHECK-NEXT:   [[PHI:%[0-9]+]]:sreg_64 = PHI [[S_MOV_B64_]], %bb.0, %43, %bb.4
+  ; CHECK-NEXT:   [[PHI1:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_3]], %bb.0, %6, %bb.4
+  ; CHECK-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_64 = V_CMP_LT_U32_e64 [[V_AND_B32_e64_]], [[PHI1]], implicit $exec
   ; CHECK-NEXT:   [[S_MOV_B64_1:%[0-9]+]]:sreg_64 = S_MOV_B64 -1
-  ; CHECK-NEXT:   [[S_OR_B64_:%[0-9]+]]:sreg_64 = S_OR_B64 [[PHI1]], $exec, implicit-def $scc
   ; CHECK-NEXT:   [[SI_IF:%[0-9]+]]:sreg_64 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.3, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
   ; CHECK-NEXT:   S_BRANCH %bb.2
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.2.inner:
   ; CHECK-NEXT:   successors: %bb.3(0x80000000)
   ; CHECK-NEXT: {{  $}}
-  ; CHECK-NEXT:   [[COPY3:%[0-9]+]]:vgpr_32 = COPY [[PHI2]]
+  ; CHECK-NEXT:   [[COPY3:%[0-9]+]]:vgpr_32 = COPY [[PHI1]]
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], [[COPY3]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   [[S_MOV_B64_2:%[0-9]+]]:sreg_64 = S_MOV_B64 -1
   ; CHECK-NEXT:   [[COPY4:%[0-9]+]]:sreg_64 = COPY [[COPY2]]
   ; CHECK-NEXT:   [[S_XOR_B64_:%[0-9]+]]:sreg_64 = S_XOR_B64 [[COPY4]], killed [[S_MOV_B64_2]], implicit-def dead $scc
-  ; CHECK-NEXT:   [[S_ANDN2_B64_:%[0-9]+]]:sreg_64 = S_ANDN2_B64 [[S_OR_B64_]], $exec, implicit-def $scc
-  ; CHECK-NEXT:   [[S_AND_B64_:%[0-9]+]]:sreg_64 = S_AND_B64 [[S_XOR_B64_]], $exec, implicit-def $scc
-  ; CHECK-NEXT:   [[S_OR_B64_1:%[0-9]+]]:sreg_64 = S_OR_B64 [[S_ANDN2_B64_]], [[S_AND_B64_]], implicit-def $scc
+  ; CHECK-NEXT:   [[S_ORN2_B64_:%[0-9]+]]:sreg_64 = S_ORN2_B64 [[S_XOR_B64_]], $exec, implicit-def $scc
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.3.Flow:
   ; CHECK-NEXT:   successors: %bb.4(0x7c000000), %bb.5(0x04000000)
   ; CHECK-NEXT: {{  $}}
-  ; CHECK-NEXT:   [[PHI3:%[0-9]+]]:sreg_64 = PHI [[S_OR_B64_]], %bb.1, [[S_OR_B64_1]], %bb.2
+  ; CHECK-NEXT:   [[PHI2:%[0-9]+]]:sreg_64 = PHI [[S_MOV_B64_1]], %bb.1, [[S_ORN2_B64_]], %bb.2
   ; CHECK-NEXT:   SI_END_CF [[SI_IF]], implicit-def $exec, implicit-def $scc, implicit $exec
-  ; CHECK-NEXT:   [[COPY5:%[0-9]+]]:sreg_64 = COPY [[PHI3]]
-  ; CHECK-NEXT:   [[S_ANDN2_B64_1:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[COPY5]], implicit-def dead $scc
-  ; CHECK-NEXT:   [[S_OR_B64_2:%[0-9]+]]:sreg_64 = S_OR_B64 [[PHI]], [[S_ANDN2_B64_1]], implicit-def dead $scc
+  ; CHECK-NEXT:   [[COPY5:%[0-9]+]]:sreg_64 = COPY [[PHI2]]
+  ; CHECK-NEXT:   [[S_ANDN2_B64_:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[COPY5]], implicit-def dead $scc
+  ; CHECK-NEXT:   [[S_OR_B64_:%[0-9]+]]:sreg_64 = S_OR_B64 [[PHI]], [[S_ANDN2_B64_]], implicit-def dead $scc
   ; CHECK-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_64 = SI_IF [[COPY5]], %bb.5, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
   ; CHECK-NEXT:   S_BRANCH %bb.4
   ; CHECK-NEXT: {{  $}}
@@ -799,14 +794,14 @@ define amdgpu_kernel void @break_inside_if(ptr addrspace(1) %out, i32 %n) {
   ; CHECK-NEXT:   successors: %bb.1(0x7c000000), %bb.5(0x04000000)
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 1
-  ; CHECK-NEXT:   [[S_ADD_I32_:%[0-9]+]]:sreg_32 = S_ADD_I32 [[PHI2]], killed [[S_MOV_B32_4]], implicit-def dead $scc
+  ; CHECK-NEXT:   [[S_ADD_I32_:%[0-9]+]]:sreg_32 = S_ADD_I32 [[PHI1]], killed [[S_MOV_B32_4]], implicit-def dead $scc
   ; CHECK-NEXT:   [[S_MOV_B32_5:%[0-9]+]]:sreg_32 = S_MOV_B32 64
   ; CHECK-NEXT:   S_CMP_LT_U32 [[S_ADD_I32_]], killed [[S_MOV_B32_5]], implicit-def $scc
   ; CHECK-NEXT:   S_CBRANCH_SCC1 %bb.1, implicit $scc
   ; CHECK-NEXT:   S_BRANCH %bb.5
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.5.exit:
-  ; CHECK-NEXT:   SI_END_CF [[S_OR_B64_2]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; CHECK-NEXT:   SI_END_CF [[S_OR_B64_]], implicit-def $exec, implicit-def $scc, implicit $exec
   ; CHECK-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], [[V_AND_B32_e64_]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; CHECK-NEXT:   S_ENDPGM 0
   ;
@@ -815,7 +810,6 @@ define amdgpu_kernel void @break_inside_if(ptr addrspace(1) %out, i32 %n) {
   ; W32-NEXT:   successors: %bb.1(0x80000000)
   ; W32-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
   ; W32-NEXT: {{  $}}
-  ; W32-NEXT:   [[DEF:%[0-9]+]]:sreg_32 = IMPLICIT_DEF
   ; W32-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
   ; W32-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
   ; W32-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
@@ -824,7 +818,7 @@ define amdgpu_kernel void @break_inside_if(ptr addrspace(1) %out, i32 %n) {
   ; W32-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 2
   ; W32-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_]], [[COPY1]](s32), implicit $exec
   ; W32-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 0
-  ; W32-NEXT:   [[DEF1:%[0-9]+]]:sgpr_32 = IMPLICIT_DEF
+  ; W32-NEXT:   [[DEF:%[0-9]+]]:sgpr_32 = IMPLICIT_DEF
   ; W32-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
   ; W32-NEXT:   [[REG_SEQUENCE:%[0-9]+]]:vreg_64 = REG_SEQUENCE [[V_LSHLREV_B32_e64_]], %subreg.sub0, killed [[V_MOV_B32_e32_]], %subreg.sub1
   ; W32-NEXT:   [[V_ADD_U:%[0-9]+]]:vreg_64 = V_ADD_U64_PSEUDO killed [[S_LOAD_DWORDX2_IMM]], killed [[REG_SEQUENCE]], implicit-def dead $vcc, implicit $exec
@@ -836,35 +830,31 @@ define amdgpu_kernel void @break_inside_if(ptr addrspace(1) %out, i32 %n) {
   ; W32-NEXT: bb.1.loop:
   ; W32-NEXT:   successors: %bb.2(0x40000000), %bb.3(0x40000000)
   ; W32-NEXT: {{  $}}
-  ; W32-NEXT:   [[PHI:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_3]], %bb.0, %49, %bb.4
-  ; W32-NEXT:   [[PHI1:%[0-9]+]]:sreg_32 = PHI [[DEF]], %bb.0, %5, %bb.4
-  ; W32-NEXT:   [[PHI2:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_2]], %bb.0, %6, %bb.4
-  ; W32-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY2]], [[PHI2]], implicit $exec
+  ; W32-NEXT:   [[PHI:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_3]], %bb.0, %44, %bb.4
+  ; W32-NEXT:   [[PHI1:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_2]], %bb.0, %6, %bb.4
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY2]], [[PHI1]], implicit $exec
   ; W32-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 -1
-  ; W32-NEXT:   [[S_OR_B32_:%[0-9]+]]:sreg_32 = S_OR_B32 [[PHI1]], $exec_lo, implicit-def $scc
   ; W32-NEXT:   [[SI_IF:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.3, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
   ; W32-NEXT:   S_BRANCH %bb.2
   ; W32-NEXT: {{  $}}
   ; W32-NEXT: bb.2.inner:
   ; W32-NEXT:   successors: %bb.3(0x80000000)
   ; W32-NEXT: {{  $}}
-  ; W32-NEXT:   [[COPY4:%[0-9]+]]:vgpr_32 = COPY [[PHI2]]
+  ; W32-NEXT:   [[COPY4:%[0-9]+]]:vgpr_32 = COPY [[PHI1]]
   ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], [[COPY4]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; W32-NEXT:   [[S_MOV_B32_5:%[0-9]+]]:sreg_32 = S_MOV_B32 -1
   ; W32-NEXT:   [[COPY5:%[0-9]+]]:sreg_32 = COPY [[COPY3]]
   ; W32-NEXT:   [[S_XOR_B32_:%[0-9]+]]:sreg_32 = S_XOR_B32 [[COPY5]], killed [[S_MOV_B32_5]], implicit-def dead $scc
-  ; W32-NEXT:   [[S_ANDN2_B32_:%[0-9]+]]:sreg_32 = S_ANDN2_B32 [[S_OR_B32_]], $exec_lo, implicit-def $scc
-  ; W32-NEXT:   [[S_AND_B32_:%[0-9]+]]:sreg_32 = S_AND_B32 [[S_XOR_B32_]], $exec_lo, implicit-def $scc
-  ; W32-NEXT:   [[S_OR_B32_1:%[0-9]+]]:sreg_32 = S_OR_B32 [[S_ANDN2_B32_]], [[S_AND_B32_]], implicit-def $scc
+  ; W32-NEXT:   [[S_ORN2_B32_:%[0-9]+]]:sreg_32 = S_ORN2_B32 [[S_XOR_B32_]], $exec_lo, implicit-def $scc
   ; W32-NEXT: {{  $}}
   ; W32-NEXT: bb.3.Flow:
   ; W32-NEXT:   successors: %bb.4(0x7c000000), %bb.5(0x04000000)
   ; W32-NEXT: {{  $}}
-  ; W32-NEXT:   [[PHI3:%[0-9]+]]:sreg_32 = PHI [[S_OR_B32_]], %bb.1, [[S_OR_B32_1]], %bb.2
+  ; W32-NEXT:   [[PHI2:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_4]], %bb.1, [[S_ORN2_B32_]], %bb.2
   ; W32-NEXT:   SI_END_CF [[SI_IF]], implicit-def $exec, implicit-def $scc, implicit $exec
-  ; W32-NEXT:   [[COPY6:%[0-9]+]]:sreg_32 = COPY [[PHI3]]
-  ; W32-NEXT:   [[S_ANDN2_B32_1:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[COPY6]], implicit-def dead $scc
-  ; W32-NEXT:   [[S_OR_B32_2:%[0-9]+]]:sreg_32 = S_OR_B32 [[PHI]], [[S_ANDN2_B32_1]], implicit-def dead $scc
+  ; W32-NEXT:   [[COPY6:%[0-9]+]]:sreg_32 = COPY [[PHI2]]
+  ; W32-NEXT:   [[S_ANDN2_B32_:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[COPY6]], implicit-def dead $scc
+  ; W32-NEXT:   [[S_OR_B32_:%[0-9]+]]:sreg_32 = S_OR_B32 [[PHI]], [[S_ANDN2_B32_]], implicit-def dead $scc
   ; W32-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_32 = SI_IF [[COPY6]], %bb.5, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
   ; W32-NEXT:   S_BRANCH %bb.4
   ; W32-NEXT: {{  $}}
@@ -872,14 +862,14 @@ define amdgpu_kernel void @break_inside_if(ptr addrspace(1) %out, i32 %n) {
   ; W32-NEXT:   successors: %bb.1(0x7c000000), %bb.5(0x04000000)
   ; W32-NEXT: {{  $}}
   ; W32-NEXT:   [[S_MOV_B32_6:%[0-9]+]]:sreg_32 = S_MOV_B32 1
-  ; W32-NEXT:   [[S_ADD_I32_:%[0-9]+]]:sreg_32 = S_ADD_I32 [[PHI2]], killed [[S_MOV_B32_6]], implicit-def dead $scc
+  ; W32-NEXT:   [[S_ADD_I32_:%[0-9]+]]:sreg_32 = S_ADD_I32 [[PHI1]], killed [[S_MOV_B32_6]], implicit-def dead $scc
   ; W32-NEXT:   [[S_MOV_B32_7:%[0-9]+]]:sreg_32 = S_MOV_B32 64
   ; W32-NEXT:   S_CMP_LT_U32 [[S_ADD_I32_]], killed [[S_MOV_B32_7]], implicit-def $scc
   ; W32-NEXT:   S_CBRANCH_SCC1 %bb.1, implicit $scc
   ; W32-NEXT:   S_BRANCH %bb.5
   ; W32-NEXT: {{  $}}
   ; W32-NEXT: bb.5.exit:
-  ; W32-NEXT:   SI_END_CF [[S_OR_B32_2]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   SI_END_CF [[S_OR_B32_]], implicit-def $exec, implicit-def $scc, implicit $exec
   ; W32-NEXT:   GLOBAL_STORE_DWORD [[V_ADD_U]], [[COPY2]], 0, 0, implicit $exec :: (volatile store (s32) into %ir.p, addrspace 1)
   ; W32-NEXT:   S_ENDPGM 0
 entry:
