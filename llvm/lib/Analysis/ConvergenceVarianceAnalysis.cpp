@@ -55,7 +55,9 @@
 //    outside the departing regions divergent. The departing regions
 //    themselves are divergent: a lowering may run them after the others (a
 //    loop's early return runs after the loop under StructurizeCFG), with
-//    threads that left in different iterations.
+//    threads that left in different iterations. The rule needs the
+//    branch's block to be convergent: in a divergent block the threads that
+//    stay are some of the threads only, and the code they run is divergent.
 //
 //  - Irreducible rule: a variant branch in an irreducible cycle, or into
 //    one, makes every block of the outermost irreducible cycle around it
@@ -71,10 +73,10 @@
 // and whose step is invariant.
 //
 // Invariants of the result: a convergent block is not control dependent on a
-// block whose branch is variant, unless that branch's other successors
-// depart; every instruction of a divergent block is variant; an invariant
-// value has invariant operands (or is always uniform) and is computed in a
-// convergent block.
+// block whose branch is variant, unless that block is convergent and the
+// branch's other successors depart; every instruction of a divergent block
+// is variant; an invariant value has invariant operands (or is always
+// uniform) and is computed in a convergent block.
 //
 //===----------------------------------------------------------------------===//
 
@@ -201,6 +203,13 @@ void ConvergenceVarianceSolver::markDivergent(const BasicBlock &BB) {
     return;
   for (const Instruction &I : BB)
     markVariant(I);
+  // A branch that was variant already was propagated while its block was
+  // convergent, perhaps under the early-exit rule, which a divergent block
+  // does not get: propagate it again.
+  const Instruction *T = BB.getTerminator();
+  if (T && T->getNumSuccessors() > 1 && Info.Variant.contains(T) &&
+      !is_contained(Worklist, T))
+    Worklist.push_back(T);
 }
 
 /// The blocks control dependent on \p A: for each edge A -> S, the blocks on
@@ -325,7 +334,8 @@ void ConvergenceVarianceSolver::propagateBranch(const BasicBlock &A) {
   if (Succs.size() < 2)
     return;
   BlockSet Dependents = controlDependents(A, Succs);
-  if (applyEarlyExitRule(A, Succs, Dependents))
+  // The threads that stay take one way only if they all reach A.
+  if (Info.isConvergent(A) && applyEarlyExitRule(A, Succs, Dependents))
     return;
 
   for (const BasicBlock *B : Dependents)

@@ -142,3 +142,63 @@ tail:
 }
 
 declare i32 @llvm.amdgcn.workitem.id.x()
+
+; The early-exit rule needs the branch's block to be convergent. %left and
+; %right each end on a branch whose other successor is exit code (a store
+; and a return), but a variant branch in %head picks between them: the
+; threads that stay in %left are some of the threads only, so %left.body and
+; %right.body are divergent, and %h, which they set to 1 or 2, is variant at
+; the latch and in the header. (cf_fuzz.py seed 140263:
+; AMDGPUInvariantReadFirstLane read %h with readfirstlane, and every lane
+; took the first lane's value.)
+define amdgpu_kernel void @early_exit_in_divergent_block(ptr addrspace(1) %out, i32 %n) {
+; CHECK-LABEL: Convergence and variance for function 'early_exit_in_divergent_block':
+; CHECK:       block %head: divergent
+; CHECK-NEXT:    [variant]  %h = phi i32 [ 0, %entry ], [ %h.next, %latch ]
+; CHECK:       block %left: divergent
+; CHECK:       block %left.body: divergent
+; CHECK:       block %right.body: divergent
+; CHECK:       block %latch: divergent
+; CHECK-NEXT:    [variant]  %h.next = phi i32 [ 1, %left.body ], [ 2, %right.body ]
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  br label %head
+
+head:
+  %h = phi i32 [ 0, %entry ], [ %h.next, %latch ]
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %bit = and i32 %tid, 1
+  %odd = icmp ne i32 %bit, 0
+  br i1 %odd, label %left, label %right
+
+left:
+  %left.done = icmp ugt i32 %i, %n
+  br i1 %left.done, label %left.exit, label %left.body
+
+left.body:
+  br label %latch
+
+right:
+  %right.done = icmp ugt i32 %i, %n
+  br i1 %right.done, label %right.exit, label %right.body
+
+right.body:
+  br label %latch
+
+latch:
+  %h.next = phi i32 [ 1, %left.body ], [ 2, %right.body ]
+  %i.next = add i32 %i, 1
+  br label %head
+
+left.exit:
+  store i32 %h, ptr addrspace(1) %out
+  br label %ret
+
+right.exit:
+  %out1 = getelementptr i32, ptr addrspace(1) %out, i32 1
+  store i32 %h, ptr addrspace(1) %out1
+  br label %ret
+
+ret:
+  ret void
+}
