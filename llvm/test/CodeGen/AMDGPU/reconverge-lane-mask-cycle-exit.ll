@@ -189,6 +189,7 @@ define amdgpu_kernel void @lane_mask_phi_after_uniform_branch(i32 %s) {
 ; CHECK-NEXT:    s_or_b64 exec, exec, s[2:3]
 ; CHECK-NEXT:    v_cmp_ne_u32_e32 vcc, 0, v0
 ; CHECK-NEXT:    s_andn2_b64 s[2:3], exec, vcc
+; CHECK-NEXT:    v_cndmask_b32_e64 v2, 0, 1, vcc
 ; CHECK-NEXT:    v_mov_b32_e32 v1, 0
 ; CHECK-NEXT:    s_or_b64 s[0:1], s[0:1], s[2:3]
 ; CHECK-NEXT:    s_mov_b64 s[2:3], 0
@@ -197,11 +198,10 @@ define amdgpu_kernel void @lane_mask_phi_after_uniform_branch(i32 %s) {
 ; CHECK-NEXT:  ; %bb.3: ; %next
 ; CHECK-NEXT:    ; in Loop: Header=BB1_1 Depth=1
 ; CHECK-NEXT:    s_or_b64 exec, exec, s[0:1]
-; CHECK-NEXT:    v_cmp_ne_u32_e64 s[0:1], 0, v0
-; CHECK-NEXT:    v_cndmask_b32_e64 v1, 0, 1, s[0:1]
 ; CHECK-NEXT:    s_waitcnt lgkmcnt(0)
 ; CHECK-NEXT:    s_cmp_lg_u32 s4, 0
 ; CHECK-NEXT:    s_mov_b64 s[0:1], 0
+; CHECK-NEXT:    v_mov_b32_e32 v1, v2
 ; CHECK-NEXT:    s_cbranch_scc0 .LBB1_1
 ; CHECK-NEXT:  ; %bb.4: ; %exit
 ; CHECK-NEXT:    s_endpgm
