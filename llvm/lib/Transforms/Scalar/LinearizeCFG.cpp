@@ -131,6 +131,8 @@ STATISTIC(NumRepeatGuards, "Repeat guards created for merged inner loops");
 STATISTIC(NumMovedBackEdges,
           "Back edges moved up to keep the linearized loops nested");
 STATISTIC(NumRejected, "Candidate regions left alone");
+STATISTIC(NumPhiReloadsShared,
+          "Phi values read again from their slot instead of copied");
 
 namespace {
 enum class RegionSelection { None, Unstructured, Loops, All };
@@ -265,6 +267,11 @@ private:
   DenseMap<BasicBlock *, unsigned> StepOf;
   SmallSetVector<BasicBlock *, 4> Exits;
   SmallVector<AllocaInst *, 16> Slots;
+  /// The reload of each demoted phi whose slot still holds the reloaded
+  /// value wherever the phi is used (isReloadableAtUses), with that slot. A
+  /// use the reload no longer dominates after the CFG changes reads the
+  /// slot again (reloadForUse) instead of a second copy of the value.
+  DenseMap<LoadInst *, AllocaInst *> PhiReloads;
   AllocaInst *GuardVar = nullptr;
   /// Per step: its guard, the tail its exit edges meet at (steps of several
   /// blocks), and its back-edge guard (per-edge mode).
@@ -382,6 +389,38 @@ void RegionLinearizer::formSteps() {
   }
 }
 
+/// The block where \p U reads its value: the incoming block for a phi.
+static BasicBlock *getUseBlock(const Use &U) {
+  if (auto *Phi = dyn_cast<PHINode>(U.getUser()))
+    return Phi->getIncomingBlock(U);
+  return cast<Instruction>(U.getUser())->getParent();
+}
+
+/// Whether, once \p Phi is demoted, its slot holds the phi's value at each
+/// use. DemotePHIToStack stores an incoming value at the end of the incoming
+/// block P, also for lanes that leave P to another successor; a use that a
+/// lane reaches from there without entering the phi's block H again would
+/// read the next value. Uses in P itself are read before the store
+/// (reloadForUse). Linearization keeps each lane's order of the region's
+/// blocks, so this is a question about the CFG before it changes.
+static bool isReloadableAtUses(const PHINode &Phi) {
+  const BasicBlock *H = Phi.getParent();
+  SmallPtrSet<const BasicBlock *, 16> Overwritten{H};
+  SmallVector<const BasicBlock *, 16> Worklist;
+  for (const BasicBlock *P : Phi.blocks())
+    for (const BasicBlock *Succ : successors(P))
+      if (Overwritten.insert(Succ).second)
+        Worklist.push_back(Succ);
+  while (!Worklist.empty())
+    for (const BasicBlock *Succ : successors(Worklist.pop_back_val()))
+      if (Overwritten.insert(Succ).second)
+        Worklist.push_back(Succ);
+  Overwritten.erase(H);
+  return none_of(Phi.uses(), [&](const Use &U) {
+    return Overwritten.contains(getUseBlock(U));
+  });
+}
+
 void RegionLinearizer::demotePhis() {
   SmallVector<PHINode *, 16> Phis;
   auto Collect = [&](BasicBlock *BB) {
@@ -392,8 +431,17 @@ void RegionLinearizer::demotePhis() {
     Collect(Step.front());
   for (BasicBlock *Exit : Exits)
     Collect(Exit);
-  for (PHINode *Phi : Phis)
-    Slots.push_back(DemotePHIToStack(Phi));
+  for (PHINode *Phi : Phis) {
+    bool Reloadable = isReloadableAtUses(*Phi);
+    AllocaInst *Slot = DemotePHIToStack(Phi);
+    if (!Slot)
+      continue;
+    Slots.push_back(Slot);
+    if (Reloadable)
+      for (User *U : Slot->users())
+        if (auto *Reload = dyn_cast<LoadInst>(U))
+          PhiReloads[Reload] = Slot;
+  }
 }
 
 BasicBlock *RegionLinearizer::fallThroughAfter(unsigned I) const {
@@ -640,8 +688,32 @@ void RegionLinearizer::rewriteEnteringEdges(
   }
 }
 
-/// Demotes every value whose definition no longer dominates all its uses,
-/// then promotes all the slots back to SSA values.
+/// Makes the use \p U of the phi reload \p Reload read \p Slot again where
+/// it reads its value (getUseBlock), before the store of the phi's next
+/// value if that block is an incoming block of the phi. Promoted, the use
+/// then gets the phi's own value instead of a second copy of it that stays
+/// live across the chain.
+static void reloadForUse(LoadInst &Reload, AllocaInst &Slot, Use &U) {
+  auto *User = cast<Instruction>(U.getUser());
+  Instruction *InsertPt = User;
+  if (isa<PHINode>(User))
+    InsertPt = getUseBlock(U)->getTerminator();
+  for (Instruction &I : *InsertPt->getParent()) {
+    if (&I == InsertPt)
+      break;
+    if (auto *St = dyn_cast<StoreInst>(&I);
+        St && St->getPointerOperand() == &Slot) {
+      InsertPt = St;
+      break;
+    }
+  }
+  U.set(new LoadInst(Reload.getType(), &Slot, Reload.getName(),
+                     InsertPt->getIterator()));
+}
+
+/// Demotes every value whose definition no longer dominates all its uses
+/// (a phi reload in PhiReloads reads its slot again instead), then promotes
+/// all the slots back to SSA values.
 void RegionLinearizer::repairSSA() {
   DominatorTree DT(F);
   SmallVector<Instruction *, 32> Broken;
@@ -650,8 +722,18 @@ void RegionLinearizer::repairSSA() {
       if (DT.isReachableFromEntry(&BB) && !isa<AllocaInst>(I) &&
           any_of(I.uses(), [&](const Use &U) { return !DT.dominates(&I, U); }))
         Broken.push_back(&I);
-  for (Instruction *I : Broken)
-    Slots.push_back(DemoteRegToStack(*I));
+  for (Instruction *I : Broken) {
+    auto *Reload = dyn_cast<LoadInst>(I);
+    auto It = Reload ? PhiReloads.find(Reload) : PhiReloads.end();
+    if (It == PhiReloads.end()) {
+      Slots.push_back(DemoteRegToStack(*I));
+      continue;
+    }
+    for (Use &U : make_early_inc_range(I->uses()))
+      if (!DT.dominates(I, U))
+        reloadForUse(*Reload, *It->second, U);
+    ++NumPhiReloadsShared;
+  }
   for (AllocaInst *&Slot : Slots)
     widenBooleanSlot(Slot);
   Slots.push_back(GuardVar);

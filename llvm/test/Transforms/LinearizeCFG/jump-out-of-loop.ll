@@ -20,10 +20,8 @@ define amdgpu_kernel void @loop_break(ptr addrspace(1) %out, ptr addrspace(1) %i
 ; CHECK:       [[LIN_GUARD_HEADER]]:
 ; CHECK-NEXT:    [[LIN_GUARD_0:%.*]] = phi i32 [ 1, %[[ENTRY]] ], [ [[LIN_GUARD_2:%.*]], %[[LIN_BACKEDGE_LATCH:.*]] ]
 ; CHECK-NEXT:    [[X_REG2MEM_0:%.*]] = phi i32 [ undef, %[[ENTRY]] ], [ [[X_REG2MEM_1:%.*]], %[[LIN_BACKEDGE_LATCH]] ]
-; CHECK-NEXT:    [[I_RELOAD_REG2MEM_0:%.*]] = phi i32 [ undef, %[[ENTRY]] ], [ [[I_RELOAD_REG2MEM_1:%.*]], %[[LIN_BACKEDGE_LATCH]] ]
-; CHECK-NEXT:    [[ACC_RELOAD_REG2MEM_0:%.*]] = phi i32 [ undef, %[[ENTRY]] ], [ [[ACC_RELOAD_REG2MEM_1:%.*]], %[[LIN_BACKEDGE_LATCH]] ]
 ; CHECK-NEXT:    [[R_REG2MEM_0:%.*]] = phi i32 [ undef, %[[ENTRY]] ], [ [[R_REG2MEM_2:%.*]], %[[LIN_BACKEDGE_LATCH]] ]
-; CHECK-NEXT:    [[ACC_REG2MEM_0:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[ACC_REG2MEM_1:%.*]], %[[LIN_BACKEDGE_LATCH]] ]
+; CHECK-NEXT:    [[ACC_RELOAD_REG2MEM_1:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[ACC_REG2MEM_1:%.*]], %[[LIN_BACKEDGE_LATCH]] ]
 ; CHECK-NEXT:    [[I_REG2MEM_0:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[I_REG2MEM_1:%.*]], %[[LIN_BACKEDGE_LATCH]] ]
 ; CHECK-NEXT:    [[LIN_HERE:%.*]] = icmp eq i32 [[LIN_GUARD_0]], 1
 ; CHECK-NEXT:    br i1 [[LIN_HERE]], label %[[HEADER:.*]], label %[[LIN_GUARD_LATCH:.*]]
@@ -37,21 +35,19 @@ define amdgpu_kernel void @loop_break(ptr addrspace(1) %out, ptr addrspace(1) %i
 ; CHECK:       [[LIN_GUARD_LATCH]]:
 ; CHECK-NEXT:    [[LIN_GUARD_1:%.*]] = phi i32 [ [[LIN_NEXT]], %[[HEADER]] ], [ [[LIN_GUARD_0]], %[[LIN_GUARD_HEADER]] ]
 ; CHECK-NEXT:    [[X_REG2MEM_1]] = phi i32 [ [[X]], %[[HEADER]] ], [ [[X_REG2MEM_0]], %[[LIN_GUARD_HEADER]] ]
-; CHECK-NEXT:    [[I_RELOAD_REG2MEM_1]] = phi i32 [ [[I_REG2MEM_0]], %[[HEADER]] ], [ [[I_RELOAD_REG2MEM_0]], %[[LIN_GUARD_HEADER]] ]
-; CHECK-NEXT:    [[ACC_RELOAD_REG2MEM_1]] = phi i32 [ [[ACC_REG2MEM_0]], %[[HEADER]] ], [ [[ACC_RELOAD_REG2MEM_0]], %[[LIN_GUARD_HEADER]] ]
 ; CHECK-NEXT:    [[R_REG2MEM_1:%.*]] = phi i32 [ -1, %[[HEADER]] ], [ [[R_REG2MEM_0]], %[[LIN_GUARD_HEADER]] ]
 ; CHECK-NEXT:    [[LIN_HERE3:%.*]] = icmp eq i32 [[LIN_GUARD_1]], 2
 ; CHECK-NEXT:    br i1 [[LIN_HERE3]], label %[[LATCH:.*]], label %[[LIN_BACKEDGE_LATCH]]
 ; CHECK:       [[LATCH]]:
 ; CHECK-NEXT:    [[ACC_NEXT:%.*]] = add i32 [[ACC_RELOAD_REG2MEM_1]], [[X_REG2MEM_1]]
-; CHECK-NEXT:    [[I_NEXT:%.*]] = add i32 [[I_RELOAD_REG2MEM_1]], 1
+; CHECK-NEXT:    [[I_NEXT:%.*]] = add i32 [[I_REG2MEM_0]], 1
 ; CHECK-NEXT:    [[MORE:%.*]] = icmp slt i32 [[I_NEXT]], [[N]]
 ; CHECK-NEXT:    [[LIN_NEXT1:%.*]] = select i1 [[MORE]], i32 1, i32 3
 ; CHECK-NEXT:    br label %[[LIN_BACKEDGE_LATCH]]
 ; CHECK:       [[LIN_BACKEDGE_LATCH]]:
 ; CHECK-NEXT:    [[LIN_GUARD_2]] = phi i32 [ [[LIN_NEXT1]], %[[LATCH]] ], [ [[LIN_GUARD_1]], %[[LIN_GUARD_LATCH]] ]
 ; CHECK-NEXT:    [[R_REG2MEM_2]] = phi i32 [ [[ACC_NEXT]], %[[LATCH]] ], [ [[R_REG2MEM_1]], %[[LIN_GUARD_LATCH]] ]
-; CHECK-NEXT:    [[ACC_REG2MEM_1]] = phi i32 [ [[ACC_NEXT]], %[[LATCH]] ], [ [[ACC_REG2MEM_0]], %[[LIN_GUARD_LATCH]] ]
+; CHECK-NEXT:    [[ACC_REG2MEM_1]] = phi i32 [ [[ACC_NEXT]], %[[LATCH]] ], [ [[ACC_RELOAD_REG2MEM_1]], %[[LIN_GUARD_LATCH]] ]
 ; CHECK-NEXT:    [[I_REG2MEM_1]] = phi i32 [ [[I_NEXT]], %[[LATCH]] ], [ [[I_REG2MEM_0]], %[[LIN_GUARD_LATCH]] ]
 ; CHECK-NEXT:    [[LIN_IS:%.*]] = icmp eq i32 [[LIN_GUARD_2]], 1
 ; CHECK-NEXT:    br i1 [[LIN_IS]], label %[[LIN_GUARD_HEADER]], label %[[EXIT:.*]]

@@ -34,7 +34,6 @@ define amdgpu_kernel void @divergent_inner(ptr addrspace(1) %out, i32 %outer) {
 ; CHECK-NEXT:    [[LIN_GUARD_0:%.*]] = phi i32 [ 1, %[[ENTRY]] ], [ [[LIN_GUARD_3:%.*]], %[[LIN_LATCH:.*]] ]
 ; CHECK-NEXT:    [[ACC_INNER_REG2MEM_0:%.*]] = phi i32 [ undef, %[[ENTRY]] ], [ [[ACC_INNER_REG2MEM_2:%.*]], %[[LIN_LATCH]] ]
 ; CHECK-NEXT:    [[TRIP_REG2MEM_0:%.*]] = phi i32 [ undef, %[[ENTRY]] ], [ [[TRIP_REG2MEM_1:%.*]], %[[LIN_LATCH]] ]
-; CHECK-NEXT:    [[I_RELOAD_REG2MEM_0:%.*]] = phi i32 [ undef, %[[ENTRY]] ], [ [[I_RELOAD_REG2MEM_1:%.*]], %[[LIN_LATCH]] ]
 ; CHECK-NEXT:    [[A_REG2MEM_0:%.*]] = phi i32 [ undef, %[[ENTRY]] ], [ [[A_REG2MEM_2:%.*]], %[[LIN_LATCH]] ]
 ; CHECK-NEXT:    [[J_REG2MEM_0:%.*]] = phi i32 [ undef, %[[ENTRY]] ], [ [[J_REG2MEM_2:%.*]], %[[LIN_LATCH]] ]
 ; CHECK-NEXT:    [[ACC_REG2MEM_0:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[ACC_REG2MEM_2:%.*]], %[[LIN_LATCH]] ]
@@ -48,7 +47,6 @@ define amdgpu_kernel void @divergent_inner(ptr addrspace(1) %out, i32 %outer) {
 ; CHECK:       [[LIN_GUARD_INNER]]:
 ; CHECK-NEXT:    [[LIN_GUARD_1:%.*]] = phi i32 [ 2, %[[OUTER_HEADER]] ], [ [[LIN_GUARD_0]], %[[LIN_GUARD_OUTER_HEADER]] ]
 ; CHECK-NEXT:    [[TRIP_REG2MEM_1]] = phi i32 [ [[TRIP]], %[[OUTER_HEADER]] ], [ [[TRIP_REG2MEM_0]], %[[LIN_GUARD_OUTER_HEADER]] ]
-; CHECK-NEXT:    [[I_RELOAD_REG2MEM_1]] = phi i32 [ [[I_REG2MEM_0]], %[[OUTER_HEADER]] ], [ [[I_RELOAD_REG2MEM_0]], %[[LIN_GUARD_OUTER_HEADER]] ]
 ; CHECK-NEXT:    [[A_REG2MEM_1:%.*]] = phi i32 [ [[S1]], %[[OUTER_HEADER]] ], [ [[A_REG2MEM_0]], %[[LIN_GUARD_OUTER_HEADER]] ]
 ; CHECK-NEXT:    [[J_REG2MEM_1:%.*]] = phi i32 [ 0, %[[OUTER_HEADER]] ], [ [[J_REG2MEM_0]], %[[LIN_GUARD_OUTER_HEADER]] ]
 ; CHECK-NEXT:    [[LIN_HERE2:%.*]] = icmp eq i32 [[LIN_GUARD_1]], 2
@@ -60,7 +58,7 @@ define amdgpu_kernel void @divergent_inner(ptr addrspace(1) %out, i32 %outer) {
 ; CHECK-NEXT:    br i1 [[MORE]], label %[[LIN_TAIL_INNER:.*]], label %[[OUTER_LATCH:.*]]
 ; CHECK:       [[OUTER_LATCH]]:
 ; CHECK-NEXT:    [[ACC_INNER:%.*]] = xor i32 [[A_NEXT]], [[J_NEXT]]
-; CHECK-NEXT:    [[I_NEXT:%.*]] = add i32 [[I_RELOAD_REG2MEM_1]], 1
+; CHECK-NEXT:    [[I_NEXT:%.*]] = add i32 [[I_REG2MEM_0]], 1
 ; CHECK-NEXT:    [[AGAIN:%.*]] = icmp ult i32 [[I_NEXT]], [[OUTER]]
 ; CHECK-NEXT:    [[LIN_NEXT:%.*]] = select i1 [[AGAIN]], i32 1, i32 3
 ; CHECK-NEXT:    br label %[[LIN_TAIL_INNER]]

@@ -17,16 +17,14 @@ define amdgpu_kernel void @two_exits(ptr addrspace(1) %out, i32 %m) {
 ; CHECK:       [[LIN_GUARD_OUTER]]:
 ; CHECK-NEXT:    [[LIN_GUARD_0:%.*]] = phi i32 [ 1, %[[ENTRY]] ], [ [[LIN_GUARD_2:%.*]], %[[LIN_LATCH:.*]] ]
 ; CHECK-NEXT:    [[I_NEXT_REG2MEM_0:%.*]] = phi i32 [ undef, %[[ENTRY]] ], [ [[I_NEXT_REG2MEM_1:%.*]], %[[LIN_LATCH]] ]
-; CHECK-NEXT:    [[I_RELOAD_REG2MEM_0:%.*]] = phi i32 [ undef, %[[ENTRY]] ], [ [[I_RELOAD_REG2MEM_1:%.*]], %[[LIN_LATCH]] ]
 ; CHECK-NEXT:    [[J_REG2MEM_0:%.*]] = phi i32 [ undef, %[[ENTRY]] ], [ [[J_REG2MEM_2:%.*]], %[[LIN_LATCH]] ]
-; CHECK-NEXT:    [[I_REG2MEM_0:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[I_REG2MEM_1:%.*]], %[[LIN_LATCH]] ]
+; CHECK-NEXT:    [[I_RELOAD_REG2MEM_1:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[I_REG2MEM_1:%.*]], %[[LIN_LATCH]] ]
 ; CHECK-NEXT:    [[LIN_HERE:%.*]] = icmp eq i32 [[LIN_GUARD_0]], 1
 ; CHECK-NEXT:    br i1 [[LIN_HERE]], label %[[OUTER:.*]], label %[[LIN_GUARD_INNER:.*]]
 ; CHECK:       [[OUTER]]:
 ; CHECK-NEXT:    br label %[[LIN_GUARD_INNER]]
 ; CHECK:       [[LIN_GUARD_INNER]]:
 ; CHECK-NEXT:    [[LIN_GUARD_1:%.*]] = phi i32 [ 2, %[[OUTER]] ], [ [[LIN_GUARD_0]], %[[LIN_GUARD_OUTER]] ]
-; CHECK-NEXT:    [[I_RELOAD_REG2MEM_1]] = phi i32 [ [[I_REG2MEM_0]], %[[OUTER]] ], [ [[I_RELOAD_REG2MEM_0]], %[[LIN_GUARD_OUTER]] ]
 ; CHECK-NEXT:    [[J_REG2MEM_1:%.*]] = phi i32 [ 0, %[[OUTER]] ], [ [[J_REG2MEM_0]], %[[LIN_GUARD_OUTER]] ]
 ; CHECK-NEXT:    [[LIN_HERE3:%.*]] = icmp eq i32 [[LIN_GUARD_1]], 2
 ; CHECK-NEXT:    br i1 [[LIN_HERE3]], label %[[INNER:.*]], label %[[LIN_LATCH]]
@@ -37,7 +35,7 @@ define amdgpu_kernel void @two_exits(ptr addrspace(1) %out, i32 %m) {
 ; CHECK-NEXT:    [[LIN_GUARD_2]] = phi i32 [ [[LIN_GUARD_3:%.*]], %[[LIN_TAIL_INNER]] ], [ [[LIN_GUARD_1]], %[[LIN_GUARD_INNER]] ]
 ; CHECK-NEXT:    [[I_NEXT_REG2MEM_1]] = phi i32 [ [[I_NEXT_REG2MEM_2:%.*]], %[[LIN_TAIL_INNER]] ], [ [[I_NEXT_REG2MEM_0]], %[[LIN_GUARD_INNER]] ]
 ; CHECK-NEXT:    [[J_REG2MEM_2]] = phi i32 [ [[J_REG2MEM_3:%.*]], %[[LIN_TAIL_INNER]] ], [ [[J_REG2MEM_1]], %[[LIN_GUARD_INNER]] ]
-; CHECK-NEXT:    [[I_REG2MEM_1]] = phi i32 [ [[I_REG2MEM_2:%.*]], %[[LIN_TAIL_INNER]] ], [ [[I_REG2MEM_0]], %[[LIN_GUARD_INNER]] ]
+; CHECK-NEXT:    [[I_REG2MEM_1]] = phi i32 [ [[I_REG2MEM_2:%.*]], %[[LIN_TAIL_INNER]] ], [ [[I_RELOAD_REG2MEM_1]], %[[LIN_GUARD_INNER]] ]
 ; CHECK-NEXT:    [[LIN_BACK:%.*]] = icmp ule i32 [[LIN_GUARD_2]], 2
 ; CHECK-NEXT:    br i1 [[LIN_BACK]], label %[[LIN_GUARD_OUTER]], label %[[LIN_DISPATCH:.*]]
 ; CHECK:       [[LIN_DISPATCH]]:
@@ -58,7 +56,7 @@ define amdgpu_kernel void @two_exits(ptr addrspace(1) %out, i32 %m) {
 ; CHECK-NEXT:    [[LIN_GUARD_3]] = phi i32 [ 3, %[[INNER]] ], [ 2, %[[INNER_LATCH]] ], [ [[LIN_NEXT]], %[[OUTER_LATCH]] ]
 ; CHECK-NEXT:    [[I_NEXT_REG2MEM_2]] = phi i32 [ [[I_NEXT_REG2MEM_0]], %[[INNER]] ], [ [[I_NEXT_REG2MEM_0]], %[[INNER_LATCH]] ], [ [[I_NEXT]], %[[OUTER_LATCH]] ]
 ; CHECK-NEXT:    [[J_REG2MEM_3]] = phi i32 [ [[J_REG2MEM_1]], %[[INNER]] ], [ [[J_NEXT]], %[[INNER_LATCH]] ], [ [[J_NEXT]], %[[OUTER_LATCH]] ]
-; CHECK-NEXT:    [[I_REG2MEM_2]] = phi i32 [ [[I_REG2MEM_0]], %[[INNER]] ], [ [[I_REG2MEM_0]], %[[INNER_LATCH]] ], [ [[I_NEXT]], %[[OUTER_LATCH]] ]
+; CHECK-NEXT:    [[I_REG2MEM_2]] = phi i32 [ [[I_RELOAD_REG2MEM_1]], %[[INNER]] ], [ [[I_RELOAD_REG2MEM_1]], %[[INNER_LATCH]] ], [ [[I_NEXT]], %[[OUTER_LATCH]] ]
 ; CHECK-NEXT:    br label %[[LIN_LATCH]]
 ; CHECK:       [[EXIT]]:
 ; CHECK-NEXT:    [[Q:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
