@@ -1,0 +1,714 @@
+//===- ControlFlowMeldingCodeGen.cpp - Emit melded code -------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Code generation of control-flow melding: the melded blocks with selects
+/// for differing operands, unpredicated and speculated runs, exit branches
+/// and PHIs, and funnel blocks for successors both sides share.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ControlFlowMeldingImpl.h"
+#include "llvm/ADT/Statistic.h"
+
+using namespace llvm;
+using namespace llvm::cfmeld;
+
+#define DEBUG_TYPE "cf-meld"
+
+STATISTIC(NumBlockBlockMelds, "Number of basic-block/basic-block melds");
+STATISTIC(NumRegionRegionMelds, "Number of region/region melds");
+STATISTIC(NumLoopMelds,
+          "Number of region/region melds of subgraphs with loops");
+STATISTIC(NumFunnels, "Number of funnel blocks made for shared successors");
+STATISTIC(NumBlockRegionMelds,
+          "Number of basic-block/region melds (region replication)");
+STATISTIC(NumInstrsMelded, "Number of instruction pairs melded");
+STATISTIC(NumSelects, "Number of selects inserted");
+STATISTIC(NumUnpredicatedRuns, "Number of unaligned runs unpredicated");
+STATISTIC(NumSpeculatedRuns,
+          "Number of short unaligned runs left unpredicated (speculated)");
+STATISTIC(NumBypassedRuns, "Number of runs of region blocks left unguarded "
+                           "because their replica is bypassed");
+
+/// Most edges a funnel block joins (tryFunnel).
+static constexpr unsigned MaxFunnelEdges = 8;
+
+//===----------------------------------------------------------------------===//
+// Code generation
+//===----------------------------------------------------------------------===//
+
+/// Collect the values defined on path \p Side before \p BB (including PHIs of
+/// \p BB itself) that are used in or after \p BB. After melding, \p BB's code
+/// lives in a block that the other path also reaches, so these definitions
+/// would no longer dominate those uses. If \p BB is the entry of a cyclic
+/// subgraph (\p CyclicEntry), its PHIs move into the melded loop and are
+/// not path values, but the values they take on the edge from outside are
+/// used after the melded entry block that meldSubgraphs puts on that edge.
+static void collectPathValues(const DominatorTree &DT, BasicBlock *PathStart,
+                              BasicBlock *BB, unsigned Side, bool CyclicEntry,
+                              SmallVectorImpl<PathValue> &Values) {
+  auto IsAfter = [&](const Use &U) {
+    auto *User = cast<Instruction>(U.getUser());
+    if (!DT.isReachableFromEntry(User->getParent()))
+      return false;
+    if (auto *PN = dyn_cast<PHINode>(User)) {
+      BasicBlock *Incoming = PN->getIncomingBlock(U);
+      if (PN->getParent() == BB)
+        return CyclicEntry && !DT.dominates(BB, Incoming);
+      return DT.dominates(BB, Incoming);
+    }
+    return DT.dominates(BB, User->getParent());
+  };
+  for (BasicBlock &Block : *BB->getParent()) {
+    if (!DT.isReachableFromEntry(&Block) || !DT.dominates(PathStart, &Block))
+      continue;
+    if (&Block != BB && DT.dominates(BB, &Block))
+      continue;
+    for (Instruction &I : Block) {
+      if (&Block == BB && (CyclicEntry || !isa<PHINode>(I)))
+        break;
+      PathValue PV{&I, Side, {}};
+      for (Use &U : I.uses())
+        if (IsAfter(U))
+          PV.Uses.push_back(&U);
+      if (!PV.Uses.empty())
+        Values.push_back(std::move(PV));
+    }
+  }
+}
+
+/// Region simplification for a single-block subgraph: move \p BB's PHIs (if
+/// any) into a block of their own and split off a conditional branch, so that
+/// the returned block has a single predecessor, no PHIs and a single
+/// successor.
+BasicBlock *cfmeld::simplifySubgraph(BasicBlock *BB, bool SplitBranch) {
+  if (isa<PHINode>(BB->front()) || !BB->getSinglePredecessor())
+    BB = BB->splitBasicBlock(BB->getFirstNonPHIIt(), BB->getName() + ".body");
+  if (SplitBranch && !BB->getSingleSuccessor())
+    BB->splitBasicBlock(BB->getTerminator(), BB->getName() + ".br");
+  return BB;
+}
+
+static void prepareForMove(BasicBlock *BB) {
+  for (Instruction &I : make_early_inc_range(*BB)) {
+    I.dropDbgRecords();
+    if (isa<DbgInfoIntrinsic>(I))
+      I.eraseFromParent();
+  }
+}
+
+/// Pre-processing: collect the path values of both sides and check that each
+/// of them can be routed through a PHI in the melded block, i.e. that its
+/// definition dominates the melded block's predecessor on its path.
+bool ControlFlowMelder::collectAllPathValues(
+    const DivergentRegion &R, const MeldCandidate &Cand,
+    const DominatorTree &DomTree, SmallVectorImpl<PathValue> &Values) {
+  BasicBlock *Blocks[2] = {Cand.getEntry(0), Cand.getEntry(1)};
+  for (unsigned Side = 0; Side < 2; ++Side)
+    collectPathValues(DomTree, R.Entry->getTerminator()->getSuccessor(Side),
+                      Blocks[Side], Side, Cand.Cyclic, Values);
+  return all_of(Values, [&](const PathValue &PV) {
+    return !PV.Def->getType()->isTokenTy() &&
+           DomTree.dominates(PV.Def->getParent(), Blocks[PV.Side]);
+  });
+}
+
+/// Emit the aligned instructions of one pair of blocks, starting at the end
+/// of \p Cur. If only the lanes of side \p OnlySide enter the melded block,
+/// that side's runs need no guard. Returns the block in which the emitted
+/// code ends.
+BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
+                                              const InstrAlignment &Alignment,
+                                              Value *Cond,
+                                              std::optional<unsigned> OnlySide,
+                                              OperandSelects &Selects,
+                                              MeldStats &Stats) {
+  LLVMContext &Ctx = F.getContext();
+  BasicBlock *InsertBefore = Cur->getNextNode();
+  for (size_t K = 0, E = Alignment.size(); K < E;) {
+    const AlignedPair &P = Alignment[K];
+    if (P.isMatch()) {
+      Instruction *I1 = P.True, *I2 = P.False;
+      I1->moveBefore(*Cur, Cur->end());
+      // Pair the operands before any is replaced: which operands are
+      // partners may depend on them (areCommutedOperands).
+      SmallVector<Value *, 4> Partners;
+      for (unsigned Idx = 0, NumOps = I1->getNumOperands(); Idx != NumOps;
+           ++Idx)
+        Partners.push_back(getPartnerOperand(I1, I2, Idx));
+      for (auto [Idx, Op2] : enumerate(Partners)) {
+        Value *Op1 = I1->getOperand(Idx);
+        if (Op1 != Op2)
+          I1->setOperand(Idx, Selects.get(Op1, Op2, I1));
+      }
+      I1->andIRFlags(I2);
+      I1->applyMergedLocation(I1->getDebugLoc(), I2->getDebugLoc());
+      I1->dropUnknownNonDebugMetadata();
+      I2->replaceAllUsesWith(I1);
+      I2->eraseFromParent();
+      ++Stats.Pairs;
+      ++K;
+      continue;
+    }
+
+    unsigned Side = P.True ? 0 : 1;
+    SmallVector<Instruction *, 8> RunCode;
+    for (size_t L = K; L < E && !Alignment[L].isMatch() &&
+                       (Side == 0) == (Alignment[L].True != nullptr);
+         ++L)
+      RunCode.push_back(Side == 0 ? Alignment[L].True : Alignment[L].False);
+    bool Bypassed = OnlySide == Side;
+    if (Bypassed || isSpeculatableRun(SmallVector<const Instruction *, 8>(
+                        RunCode.begin(), RunCode.end()))) {
+      for (Instruction *I : RunCode)
+        I->moveBefore(*Cur, Cur->end());
+      K += RunCode.size();
+      ++(Bypassed ? Stats.Bypassed : Stats.Speculated);
+      continue;
+    }
+
+    // Unpredication: move the maximal run of unaligned instructions of one
+    // side into a block that only that side's lanes enter.
+    BasicBlock *Run = BasicBlock::Create(
+        Ctx, Side == 0 ? "meld.then" : "meld.else", &F, InsertBefore);
+    BasicBlock *Join = BasicBlock::Create(Ctx, "meld.join", &F, InsertBefore);
+    Selects.addBlock(Run);
+    Selects.addBlock(Join);
+    SmallVector<Instruction *, 8> Moved;
+    for (; K < E && !Alignment[K].isMatch() &&
+           (Side == 0) == (Alignment[K].True != nullptr);
+         ++K) {
+      Instruction *I = Side == 0 ? Alignment[K].True : Alignment[K].False;
+      I->moveBefore(*Run, Run->end());
+      Moved.push_back(I);
+    }
+    BranchInst::Create(Join, Run);
+    BranchInst::Create(Side == 0 ? Run : Join, Side == 0 ? Join : Run, Cond,
+                       Cur);
+    for (Instruction *I : Moved) {
+      if (all_of(I->users(), [&](User *U) {
+            return cast<Instruction>(U)->getParent() == Run;
+          }))
+        continue;
+      PHINode *PN =
+          PHINode::Create(I->getType(), 2, I->getName() + ".meld", Join);
+      PN->addIncoming(I, Run);
+      PN->addIncoming(PoisonValue::get(I->getType()), Cur);
+      I->replaceUsesWithIf(PN, [&](Use &U) {
+        return cast<Instruction>(U.getUser())->getParent() != Run &&
+               U.getUser() != PN;
+      });
+    }
+    ++Stats.Runs;
+    Cur = Join;
+  }
+  return Cur;
+}
+
+/// Terminate \p From with a branch on the condition that leaves the melded
+/// subgraph to \p Exit1 (true lanes) or \p Exit2 (false lanes). \p Edges are
+/// the exiting edges now entering \p From (or \p From itself for a single
+/// edge); the exits' PHIs are rewritten to take their values through \p From,
+/// via new PHIs in \p From if several edges merge there (appended, with their
+/// path, to \p MergedPhis). If both exits are the
+/// same block, \p From branches to it unconditionally, and each of its PHIs
+/// takes `select C, ValueT, ValueF` (the paper's two forwarding blocks would
+/// only keep the paths apart for the PHIs; on a SIMT target the selects are
+/// cheaper than the EXEC-mask code of the branch, and the net-benefit check
+/// counts them so).
+void ControlFlowMelder::emitExitBranch(
+    BasicBlock *From, ArrayRef<ExitEdge> Edges, BasicBlock *Exit1,
+    BasicBlock *Exit2, Value *Cond, MeldStats &Stats,
+    SmallVectorImpl<std::pair<PHINode *, unsigned>> *MergedPhis) {
+  // The value exit PHI \p PN takes from path \p Side, now available at the
+  // end of From; the path's incoming entries are removed from PN.
+  auto TakeValue = [&](PHINode &PN, unsigned Side) -> Value * {
+    if (Edges.size() == 1 && Edges.front().NewPred == From) {
+      Value *V = PN.getIncomingValueForBlock(Edges.front().Old[Side]);
+      PN.removeIncomingValue(Edges.front().Old[Side],
+                             /*DeletePHIIfEmpty=*/false);
+      return V;
+    }
+    PHINode *Merged = PHINode::Create(PN.getType(), Edges.size(),
+                                      PN.getName() + ".meld", From);
+    Merged->moveBefore(*From, From->getFirstNonPHIIt());
+    for (const ExitEdge &E : Edges) {
+      Merged->addIncoming(PN.getIncomingValueForBlock(E.Old[Side]), E.NewPred);
+      PN.removeIncomingValue(E.Old[Side], /*DeletePHIIfEmpty=*/false);
+    }
+    if (MergedPhis)
+      MergedPhis->push_back({Merged, Side});
+    return Merged;
+  };
+  if (Exit1 != Exit2) {
+    BranchInst::Create(Exit1, Exit2, Cond, From);
+    for (unsigned Side = 0; Side < 2; ++Side)
+      for (PHINode &PN : (Side == 0 ? Exit1 : Exit2)->phis())
+        PN.addIncoming(TakeValue(PN, Side), From);
+    return;
+  }
+  Instruction *Br = BranchInst::Create(Exit1, From);
+  for (PHINode &PN : Exit1->phis()) {
+    Value *V[2] = {TakeValue(PN, 0), TakeValue(PN, 1)};
+    Value *Taken = V[0];
+    if (V[0] != V[1]) {
+      Taken = IRBuilder<>(Br).CreateSelect(Cond, V[0], V[1],
+                                           PN.getName() + ".meld");
+      ++Stats.Selects;
+    }
+    PN.addIncoming(Taken, From);
+  }
+}
+
+/// Region simplification for cyclic subgraphs: the entry of each is a loop
+/// header, entered from one predecessor outside and from inside. Put a new,
+/// empty block on the edge from outside and make the pair of them the
+/// candidate's entries, so the melded subgraph is entered at a block outside
+/// its loops. The values the headers' PHIs take from outside now come through
+/// the new blocks (collectPathValues recorded those uses if they are defined
+/// on the paths).
+static void addCyclicEntryBlocks(MeldCandidate &Cand,
+                                 SmallVectorImpl<InstrAlignment> &Alignments) {
+  BasicBlock *NewEntries[2];
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    BasicBlock *Header = Cand.getEntry(Side);
+    SmallPtrSet<BasicBlock *, 8> Inside;
+    for (auto [B1, B2] : Cand.Blocks)
+      Inside.insert(Side == 0 ? B1 : B2);
+    BasicBlock *Outside = *find_if(predecessors(Header), [&](BasicBlock *P) {
+      return !Inside.contains(P);
+    });
+    BasicBlock *NewEntry =
+        BasicBlock::Create(Header->getContext(), Header->getName() + ".entry",
+                           Header->getParent(), Header);
+    BranchInst::Create(Header, NewEntry);
+    Outside->getTerminator()->replaceSuccessorWith(Header, NewEntry);
+    Header->replacePhiUsesWith(Outside, NewEntry);
+    NewEntries[Side] = NewEntry;
+  }
+  Cand.Blocks.insert(Cand.Blocks.begin(), {NewEntries[0], NewEntries[1]});
+  Alignments.insert(Alignments.begin(), InstrAlignment());
+}
+
+/// Whether the two copies \p P1 and \p P2 of PHIs in one melded block can
+/// become one PHI: on every incoming edge but at most one, they take equal
+/// values or values that are a pair of \p Assumed (which become equal too).
+/// On the remaining edge the merged PHI takes a select of the two values.
+static bool areMergeablePhis(const PhiPair &Pair, const PhiPairSet &Assumed) {
+  auto [P1, P2] = Pair;
+  unsigned Differing = 0;
+  for (unsigned In = 0, E = P1->getNumIncomingValues(); In != E; ++In) {
+    int Idx2 = P2->getBasicBlockIndex(P1->getIncomingBlock(In));
+    if (Idx2 < 0)
+      return false;
+    const Value *V1 = P1->getIncomingValue(In);
+    const Value *V2 = P2->getIncomingValue(Idx2);
+    if (V1 != V2 && !Assumed.contains({V1, V2}) && ++Differing > 1)
+      return false;
+  }
+  return true;
+}
+
+/// After a meld of regions, merge the copied PHIs of each melded block in
+/// pairs (findPhiPairs), one of each path, that take the same values, or
+/// values that are pairs themselves, on every edge but one
+/// (areMergeablePhis): a counter or a sum that both paths update alike. The
+/// merged PHI takes `select C, V1, V2` on that edge, emitted at the end of
+/// its predecessor. Each lane sees what its own path's copy held: by
+/// induction over the edges it takes, the select picks its path's value and
+/// on the other edges both copies (and so the merged PHI) take the same
+/// value. Uses of the false path's copy now use the merged PHI, and selects
+/// of the two copies become selects of one value, which simplifyFunction
+/// removes: in a melded loop, the select leaves the loop body.
+static void mergeCopiedPhis(ArrayRef<std::pair<PHINode *, unsigned>> Copied,
+                            Value *Cond) {
+  SmallVector<PhiPair, 8> Candidates;
+  for (auto [P1, Side1] : Copied)
+    for (auto [P2, Side2] : Copied)
+      if (Side1 == 0 && Side2 == 1 && P1->getParent() == P2->getParent() &&
+          P1->getType() == P2->getType() &&
+          P1->getNumIncomingValues() == P2->getNumIncomingValues())
+        Candidates.push_back({P1, P2});
+  SmallVector<PhiPair, 8> Pairs = findPhiPairs(Candidates, areMergeablePhis);
+  PhiPairSet Merged(Pairs.begin(), Pairs.end());
+  for (auto [P1, P2] : Pairs) {
+    for (unsigned In = 0, E = P1->getNumIncomingValues(); In != E; ++In) {
+      BasicBlock *Pred = P1->getIncomingBlock(In);
+      Value *V1 = P1->getIncomingValue(In);
+      Value *V2 = P2->getIncomingValueForBlock(Pred);
+      if (V1 != V2 && !Merged.contains({V1, V2}))
+        P1->setIncomingValue(
+            In, IRBuilder<>(Pred->getTerminator())
+                    .CreateSelect(Cond, V1, V2, P1->getName() + ".meld"));
+    }
+  }
+  for (auto [P1, P2] : Pairs) {
+    P2->replaceAllUsesWith(P1);
+    P2->eraseFromParent();
+  }
+}
+
+/// The side whose lanes alone enter the melded block of \p B1 and \p B2:
+/// the region's side if the other block is a bypassed replica.
+static std::optional<unsigned> getOnlySide(const MeldCandidate &Cand,
+                                           BasicBlock *B1, BasicBlock *B2) {
+  unsigned RS = Cand.RegionSide;
+  if (Cand.BypassedReplicas.contains(RS == 0 ? B2 : B1))
+    return RS;
+  return std::nullopt;
+}
+
+void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
+                                      MeldCandidate &Cand,
+                                      ArrayRef<InstrAlignment> PairAlignments,
+                                      ArrayRef<PathValue> PathValues) {
+  LLVMContext &Ctx = F.getContext();
+  Value *Cond = R.Cond;
+  bool IsRegion = Cand.Kind != MeldKind::BlockBlock;
+  SmallVector<InstrAlignment, 4> Alignments(PairAlignments);
+  if (Cand.Cyclic)
+    addCyclicEntryBlocks(Cand, Alignments);
+
+  // Region simplification of the entries.
+  BasicBlock *Preds[2];
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    BasicBlock *&Entry =
+        Side == 0 ? Cand.Blocks.front().first : Cand.Blocks.front().second;
+    Entry = simplifySubgraph(Entry, /*SplitBranch=*/!IsRegion);
+    Preds[Side] = Entry->getSinglePredecessor();
+    if (!IsRegion)
+      Cand.Exits[Side] = Entry->getSingleSuccessor();
+    assert(Preds[Side] && Cand.Exits[Side] && "Expected a SESE subgraph");
+  }
+  DenseMap<BasicBlock *, BasicBlock *> TrueOf, First, Last;
+  for (auto [B1, B2] : Cand.Blocks) {
+    prepareForMove(B1);
+    prepareForMove(B2);
+    TrueOf[B2] = B1;
+    First[B1] = BasicBlock::Create(Ctx, "meld", &F, B1);
+  }
+
+  // Make both paths enter the melded entry.
+  BasicBlock *MeldedEntry = First[Cand.getEntry(0)];
+  if (Preds[0] == Preds[1]) {
+    // Both entries are successors of the region entry; nothing is defined on
+    // the paths before them.
+    assert(Preds[0] == R.Entry && PathValues.empty());
+    Instruction *OldBr = R.Entry->getTerminator();
+    BranchInst::Create(MeldedEntry, OldBr->getIterator());
+    OldBr->eraseFromParent();
+  } else {
+    for (unsigned Side = 0; Side < 2; ++Side)
+      Preds[Side]->getTerminator()->replaceSuccessorWith(Cand.getEntry(Side),
+                                                         MeldedEntry);
+  }
+
+  // Route path values through PHIs in the melded entry.
+  for (const PathValue &PV : PathValues) {
+    PHINode *PN = PHINode::Create(PV.Def->getType(), 2,
+                                  PV.Def->getName() + ".meld", MeldedEntry);
+    Value *Poison = PoisonValue::get(PV.Def->getType());
+    PN->addIncoming(PV.Side == 0 ? PV.Def : Poison, Preds[0]);
+    PN->addIncoming(PV.Side == 1 ? PV.Def : Poison, Preds[1]);
+    for (Use *U : PV.Uses)
+      U->set(PN);
+  }
+
+  // PHIs of interior blocks are copied, not melded: each lane only uses the
+  // PHI of its own path. Their incoming blocks are set once every block is
+  // melded (a back edge comes from a block melded later).
+  SmallVector<std::pair<PHINode *, unsigned>, 8> CopiedPhis;
+  for (auto [B1, B2] : Cand.Blocks) {
+    for (BasicBlock *BB : {B1, B2}) {
+      for (PHINode &PN : make_early_inc_range(BB->phis())) {
+        PN.moveBefore(*First[B1], First[B1]->getFirstNonPHIIt());
+        CopiedPhis.push_back({&PN, BB == B1 ? 0 : 1});
+      }
+    }
+  }
+
+  // Meld the blocks; predecessors inside the subgraph come first, except
+  // those of back edges.
+  MeldStats Stats;
+  OperandSelects Selects(Cond, MeldedEntry, Stats);
+  for (auto [B1, B2] : Cand.Blocks)
+    for (BasicBlock *BB : {B1, B2, First[B1]})
+      Selects.addBlock(BB);
+  BasicBlock *ExitBlock = nullptr;
+  SmallVector<ExitEdge, 4> ExitEdges;
+  for (auto [Idx, Pair] : enumerate(Cand.Blocks)) {
+    auto [B1, B2] = Pair;
+    BasicBlock *Melded = First[B1];
+    std::optional<unsigned> OnlySide = getOnlySide(Cand, B1, B2);
+    BasicBlock *End =
+        emitMeldedBody(Melded, Alignments[Idx], Cond, OnlySide, Selects, Stats);
+    Last[B1] = End;
+
+    auto *Br1 = cast<BranchInst>(B1->getTerminator());
+    auto *Br2 = cast<BranchInst>(B2->getTerminator());
+    if (!IsRegion) {
+      emitExitBranch(End, {{{B1, B2}, End}}, Cand.Exits[0], Cand.Exits[1], Cond,
+                     Stats);
+      continue;
+    }
+    // All exiting edges of a melded region go to one exit block, which keeps
+    // the next pair of subgraphs single-entry.
+    SmallVector<BasicBlock *, 2> Targets;
+    for (BasicBlock *Succ : successors(Br1)) {
+      if (BasicBlock *Target = First.lookup(Succ)) {
+        Targets.push_back(Target);
+        continue;
+      }
+      if (!ExitBlock)
+        ExitBlock = BasicBlock::Create(Ctx, "meld.exit", &F, End);
+      ExitEdges.push_back({{B1, B2}, End});
+      Targets.push_back(ExitBlock);
+    }
+    if (Br1->isUnconditional()) {
+      BranchInst::Create(Targets[0], End);
+      continue;
+    }
+    IRBuilder<> Builder(End);
+    Value *BrCond;
+    if (OnlySide) {
+      BrCond = (*OnlySide == 0 ? Br1 : Br2)->getCondition();
+    } else {
+      Value *Cond2 = Br2->getCondition();
+      if (Cand.SwappedBranches.contains(B1))
+        Cond2 = Builder.CreateNot(Cond2, Cond2->getName() + ".not");
+      BrCond =
+          Builder.CreateSelect(Cond, Br1->getCondition(), Cond2, "meld.cond");
+    }
+    BranchInst::Create(Targets[0], Targets[1], BrCond, End);
+  }
+
+  SmallVector<std::pair<PHINode *, unsigned>, 8> ExitPhis;
+  if (ExitBlock)
+    emitExitBranch(ExitBlock, ExitEdges, Cand.Exits[0], Cand.Exits[1], Cond,
+                   Stats, &ExitPhis);
+  for (auto [PN, Side] : CopiedPhis) {
+    for (unsigned In = 0, E = PN->getNumIncomingValues(); In != E; ++In) {
+      BasicBlock *Pred = PN->getIncomingBlock(In);
+      BasicBlock *NewPred = Last.lookup(Side == 0 ? Pred : TrueOf.lookup(Pred));
+      assert(NewPred && "Unmapped predecessor");
+      PN->setIncomingBlock(In, NewPred);
+    }
+  }
+  // The exit block's PHIs, one per path and exit PHI, are copies too.
+  append_range(CopiedPhis, ExitPhis);
+  if (IsRegion)
+    mergeCopiedPhis(CopiedPhis, Cond);
+
+  // Only the original terminators are left in the original blocks.
+  for (auto [B1, B2] : Cand.Blocks)
+    for (BasicBlock *BB : {B1, B2})
+      BB->getTerminator()->eraseFromParent();
+  for (auto [B1, B2] : Cand.Blocks) {
+    for (BasicBlock *BB : {B1, B2}) {
+      assert(BB->empty() && BB->use_empty() && "Melded block still in use");
+      BB->eraseFromParent();
+    }
+  }
+
+  NumInstrsMelded += Stats.Pairs;
+  NumSelects += Stats.Selects;
+  NumUnpredicatedRuns += Stats.Runs;
+  NumSpeculatedRuns += Stats.Speculated;
+  NumBypassedRuns += Stats.Bypassed;
+  switch (Cand.Kind) {
+  case MeldKind::BlockBlock:
+    ++NumBlockBlockMelds;
+    break;
+  case MeldKind::BlockRegion:
+    ++NumBlockRegionMelds;
+    break;
+  case MeldKind::RegionRegion:
+    ++NumRegionRegionMelds;
+    NumLoopMelds += Cand.Cyclic;
+    break;
+  }
+  LLVM_DEBUG(dbgs() << "cf-meld: melded " << Stats.Pairs << " pairs, "
+                    << Stats.Selects << " selects, " << Stats.Runs
+                    << " unpredicated runs\n");
+  ORE.emit([&]() {
+    OptimizationRemark Remark(DEBUG_TYPE, "Melded", R.Entry->getTerminator());
+    Remark << "melded " << ore::NV("Kind", getKindName(Cand.Kind))
+           << " with profitability "
+           << ore::NV("Score", formatScore(Cand.Score)) << ": "
+           << ore::NV("AlignedPairs", Stats.Pairs) << " aligned pairs, "
+           << ore::NV("Selects", Stats.Selects) << " selects, "
+           << ore::NV("UnpredicatedRuns", Stats.Runs) << " unpredicated runs, "
+           << ore::NV("SpeculatedRuns", Stats.Speculated) << " speculated";
+    if (Stats.Bypassed)
+      Remark << ", " << ore::NV("BypassedRuns", Stats.Bypassed)
+             << " unguarded (bypassed by the replica)";
+    if (Cand.Cyclic)
+      Remark << ", in subgraphs with " << ore::NV("Loops", Cand.Loops)
+             << " loop(s)";
+    return Remark;
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Funnels for shared successors
+//===----------------------------------------------------------------------===//
+
+/// The predecessors of \p Entry's successors A and B if a funnel can join
+/// them: A and B are single blocks that go to the same block X, and every
+/// edge into them is a branch edge from a block of the same loop that
+/// neither A nor B dominates.
+bool ControlFlowMelder::canFunnel(BasicBlock &Entry,
+                                  SmallVectorImpl<BasicBlock *> &Preds) {
+  auto *BI = cast<BranchInst>(Entry.getTerminator());
+  BasicBlock *A = BI->getSuccessor(0), *B = BI->getSuccessor(1);
+  BasicBlock *X = A->getSingleSuccessor();
+  DivergentRegion Diamond{&Entry, BI->getCondition(), X};
+  if (A == B || (A->getSinglePredecessor() && B->getSinglePredecessor()) ||
+      !X || X != B->getSingleSuccessor() || X == A || X == B ||
+      getBlockRejectReason(Diamond, A) || getBlockRejectReason(Diamond, B) ||
+      any_of(*A, isConvergentCall) || any_of(*B, isConvergentCall))
+    return false;
+  const Loop *L = LI->getLoopFor(&Entry);
+  for (BasicBlock *Side : {A, B})
+    for (BasicBlock *P : predecessors(Side))
+      if (!is_contained(Preds, P))
+        Preds.push_back(P);
+  return Preds.size() <= MaxFunnelEdges && all_of(Preds, [&](BasicBlock *P) {
+           return isa<BranchInst>(P->getTerminator()) &&
+                  LI->getLoopFor(P) == L && !DT->dominates(A, P) &&
+                  !DT->dominates(B, P);
+         });
+}
+
+/// Join the edges from \p Preds into \p A and \p B in a new block that
+/// branches to A or B on a PHI of the side each edge led to: true for an
+/// edge to A, false for one to B, and the branch condition (or its negation)
+/// for a predecessor that branches to both. A's and B's PHIs move to the
+/// new block (poison on the edges that led to the other side). Values that
+/// no longer dominate their uses reach them through PHIs (SSAUpdater), with
+/// poison on the edges into the funnel from predecessors their definition
+/// does not dominate: such an edge led to the side that does not use them
+/// (the definition dominated the uses before). Returns the new block.
+static BasicBlock *buildFunnel(BasicBlock *A, BasicBlock *B,
+                               ArrayRef<BasicBlock *> Preds,
+                               const DebugLoc &Loc) {
+  Function &F = *A->getParent();
+  LLVMContext &Ctx = F.getContext();
+  BasicBlock *Funnel = BasicBlock::Create(Ctx, "meld.funnel", &F, A);
+  PHINode *Side =
+      PHINode::Create(Type::getInt1Ty(Ctx), Preds.size(), "meld.side", Funnel);
+  for (BasicBlock *Target : {A, B}) {
+    for (PHINode &PN : make_early_inc_range(Target->phis())) {
+      PHINode *Moved = PHINode::Create(PN.getType(), Preds.size(),
+                                       PN.getName() + ".funnel", Funnel);
+      for (BasicBlock *P : Preds)
+        Moved->addIncoming(is_contained(successors(P), Target)
+                               ? PN.getIncomingValueForBlock(P)
+                               : PoisonValue::get(PN.getType()),
+                           P);
+      PN.replaceAllUsesWith(Moved);
+      PN.eraseFromParent();
+    }
+  }
+  for (BasicBlock *P : Preds) {
+    auto *Br = cast<BranchInst>(P->getTerminator());
+    bool ToA = is_contained(successors(P), A);
+    bool ToB = is_contained(successors(P), B);
+    Value *Taken = ConstantInt::getBool(Ctx, ToA);
+    if (ToA && ToB) {
+      Taken = Br->getCondition();
+      if (Br->getSuccessor(0) != A)
+        Taken = BinaryOperator::CreateNot(Taken, "meld.side.not",
+                                          Br->getIterator());
+      BranchInst::Create(Funnel, Br->getIterator())
+          ->setDebugLoc(Br->getDebugLoc());
+      Br->eraseFromParent();
+    } else {
+      Br->replaceSuccessorWith(ToA ? A : B, Funnel);
+    }
+    Side->addIncoming(Taken, P);
+  }
+  BranchInst::Create(A, B, Side, Funnel)->setDebugLoc(Loc);
+
+  // Dominance repair.
+  DominatorTree NewDT(F);
+  for (Instruction &I : instructions(F)) {
+    SmallVector<Use *, 4> Broken;
+    for (Use &U : I.uses()) {
+      auto *User = cast<Instruction>(U.getUser());
+      if (NewDT.isReachableFromEntry(User->getParent()) &&
+          !NewDT.dominates(&I, U))
+        Broken.push_back(&U);
+    }
+    if (Broken.empty())
+      continue;
+    // Only the edges from predecessors that I's block dominates can lead
+    // to a use of I: every other edge went to the side without one.
+    SSAUpdater SSA;
+    SSA.Initialize(I.getType(), I.getName());
+    SSA.AddAvailableValue(I.getParent(), &I);
+    Value *Poison = PoisonValue::get(I.getType());
+    for (BasicBlock *P : Preds)
+      if (!NewDT.dominates(I.getParent(), P))
+        SSA.AddAvailableValue(P, Poison);
+    if (I.getParent() != &F.getEntryBlock())
+      SSA.AddAvailableValue(&F.getEntryBlock(), Poison);
+    for (Use *U : Broken)
+      SSA.RewriteUse(*U);
+  }
+  return Funnel;
+}
+
+/// Funnel (region simplification for shared successors; not in the paper):
+/// when the successors A and B of the divergent branch of \p Entry also have
+/// other predecessors -- the blocks of a short-circuit condition that branch
+/// to the two sides directly, as GVN leaves `if (i < mid && (j >= end ||
+/// a[i] < a[j])) S1 else S2` -- the branch is not a meldable region. If A
+/// and B are single blocks that go to the same block and melding them as the
+/// sides of a diamond passes isWorthMelding (checked on the unchanged
+/// function), join all edges into them in a funnel block that branches on
+/// the side each edge led to (buildFunnel). That branch is divergent (the
+/// divergent branch's condition is one of its PHI's values) and heads a
+/// diamond, which is melded at once. The funnel itself costs nothing in the
+/// net-benefit check: the backend's lowering joins these edges in a flow
+/// block of its own.
+bool ControlFlowMelder::tryFunnel(BasicBlock &Entry) {
+  SmallVector<BasicBlock *, 8> Preds;
+  if (!canFunnel(Entry, Preds))
+    return false;
+  auto *BI = cast<BranchInst>(Entry.getTerminator());
+  BasicBlock *A = BI->getSuccessor(0), *B = BI->getSuccessor(1);
+  DivergentRegion Diamond{&Entry, BI->getCondition(), A->getSingleSuccessor()};
+  MeldCandidate Cand;
+  Cand.Blocks.assign(1, {A, B});
+  Cand.Score = computeProfitability(A, B);
+  SmallVector<InstrAlignment, 4> Alignments;
+  if (Cand.Score < MeldThreshold || !isWorthMelding(Diamond, Cand, Alignments))
+    return false;
+
+  BasicBlock *Funnel = buildFunnel(A, B, Preds, BI->getDebugLoc());
+  ++NumFunnels;
+  ORE.emit([&]() {
+    return OptimizationRemark(DEBUG_TYPE, "Funnelled", Funnel->getTerminator())
+           << "joined the " << ore::NV("Edges", unsigned(Preds.size()))
+           << " edges into " << getBlockLabel(A, "the true side") << " and "
+           << getBlockLabel(B, "the false side")
+           << " in a block that branches on the side each edge led to";
+  });
+  FAM.invalidate(F, PreservedAnalyses::none());
+  computeAnalyses();
+  DivergentRegion R;
+  Alignments.clear();
+  if (isDivergentBranch(*Funnel) && buildRegion(*Funnel, R) &&
+      isWorthMelding(R, Cand, Alignments) && meldCandidate(R, Cand, Alignments))
+    return true;
+  emitMissed("FunnelNotMelded", *Funnel,
+             "the funnel block's diamond was not melded after all");
+  return true;
+}

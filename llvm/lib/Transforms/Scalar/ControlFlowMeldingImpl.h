@@ -1,0 +1,491 @@
+//===- ControlFlowMeldingImpl.h - Melding internals -------------*- C++ -*-===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The types and the melder class that the files of control-flow melding
+/// share: ControlFlowMelding.cpp (the algorithm, region analysis and the
+/// driver), ControlFlowMeldingProfitability.cpp,
+/// ControlFlowMeldingAlignment.cpp and ControlFlowMeldingCodeGen.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_LIB_TRANSFORMS_SCALAR_CONTROLFLOWMELDINGIMPL_H
+#define LLVM_LIB_TRANSFORMS_SCALAR_CONTROLFLOWMELDINGIMPL_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/InstructionSimplify.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/StructuralHash.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
+#include "llvm/Transforms/Utils/SimplifyCFGOptions.h"
+#include <optional>
+
+namespace llvm {
+namespace cfmeld {
+
+extern cl::opt<double> MeldThreshold;
+extern cl::opt<unsigned> RunOverhead;
+
+/// One entry of an instruction alignment: an aligned pair (both set) or a gap
+/// (exactly one set).
+struct AlignedPair {
+  Instruction *True = nullptr;
+  Instruction *False = nullptr;
+  bool isMatch() const { return True && False; }
+};
+
+using InstrAlignment = SmallVector<AlignedPair, 32>;
+
+/// An edge that leaves the melded subgraph: the original exiting blocks of
+/// both paths and the melded block that now takes the edge.
+struct ExitEdge {
+  BasicBlock *Old[2];
+  BasicBlock *NewPred;
+};
+
+/// How the values of a candidate's two sides correspond once it is melded:
+/// an aligned pair, and a pair of copied PHIs that mergeCopiedPhis will
+/// merge, become one value (Partner maps the true side's to the false
+/// side's); values defined outside the candidate's blocks are shared.
+struct MeldValues {
+  DenseMap<const Value *, const Value *> Partner;
+  SmallPtrSet<const BasicBlock *, 16> Blocks;
+  /// True if melded code needs a select to use \p A and \p B.
+  bool differ(const Value *A, const Value *B) const {
+    return A != B && Partner.lookup(A) != B;
+  }
+  bool isOutside(const Value *V) const {
+    const auto *I = dyn_cast<Instruction>(V);
+    return !I || !Blocks.contains(I->getParent());
+  }
+};
+
+/// The estimate of estimateCost, in issued instructions.
+struct MeldCost {
+  uint64_t Saved = 0;
+  uint64_t Overhead = 0;
+};
+
+/// The terms of a MeldCost (estimateCost), in issued instructions.
+struct MeldCostTerms {
+  unsigned Pairs = 0;        ///< Saved: aligned pairs issue once.
+  unsigned Branches = 0;     ///< Saved: EXEC-mask code of removed branches.
+  unsigned Selects = 0;      ///< Added: selects of differing operands.
+  unsigned ExitSelects = 0;  ///< Added: exit PHIs that become selects.
+  unsigned Runs = 0;         ///< Added: if-thens around unaligned runs.
+  unsigned InvertedCond = 0; ///< Added: the compare of the false side.
+};
+
+/// Whether two operands of an aligned pair need a select.
+using DifferFn = function_ref<bool(const Value *, const Value *)>;
+
+struct MeldStats {
+  unsigned Pairs = 0;
+  unsigned Selects = 0;
+  unsigned Runs = 0;
+  unsigned Speculated = 0;
+  unsigned Bypassed = 0;
+};
+
+/// The selects that give melded instructions the operands of each lane's
+/// path. A select of two values defined outside the melded code (constants,
+/// arguments, values from before the region, the path values' PHIs of the
+/// melded entry) is created once, in the melded entry, and shared by every
+/// instruction that needs it: in a melded loop it stays out of the loop. A
+/// select of two melded values is shared by the later instructions of its
+/// block.
+class OperandSelects {
+public:
+  OperandSelects(Value *Cond, BasicBlock *Entry, MeldStats &Stats)
+      : Cond(Cond), Entry(Entry), Stats(Stats) {
+    Inside.insert(Entry);
+  }
+  /// Blocks of the melded code and of the subgraphs being melded.
+  void addBlock(BasicBlock *BB) { Inside.insert(BB); }
+  bool isOutside(const Value *V) const {
+    const auto *I = dyn_cast<Instruction>(V);
+    return !I || !Inside.contains(I->getParent()) ||
+           (I->getParent() == Entry && isa<PHINode>(I));
+  }
+  /// `select C, Op1, Op2` for an operand of \p User.
+  Value *get(Value *Op1, Value *Op2, Instruction *User) {
+    if (!isOutside(Op1) || !isOutside(Op2)) {
+      SelectInst *&Local = LocalCache[{Op1, Op2}];
+      if (Local && Local->getParent() == User->getParent() &&
+          Local->getTrueValue() == Op1 && Local->getFalseValue() == Op2)
+        return Local;
+      ++Stats.Selects;
+      Local = cast<SelectInst>(
+          IRBuilder<>(User).CreateSelect(Cond, Op1, Op2, "meld.sel"));
+      return Local;
+    }
+    Value *&Shared = Cache[{Op1, Op2}];
+    if (!Shared) {
+      // While the entry's own code is emitted, it has no terminator and
+      // User is in it.
+      Instruction *Pos = Entry->getTerminator() ? Entry->getTerminator() : User;
+      Shared = IRBuilder<>(Pos).CreateSelect(Cond, Op1, Op2, "meld.sel");
+      ++Stats.Selects;
+    }
+    return Shared;
+  }
+
+private:
+  Value *Cond;
+  BasicBlock *Entry;
+  MeldStats &Stats;
+  SmallPtrSet<const BasicBlock *, 16> Inside;
+  DenseMap<std::pair<Value *, Value *>, Value *> Cache;
+  DenseMap<std::pair<Value *, Value *>, SelectInst *> LocalCache;
+};
+
+/// A value defined on one path before the melded block whose uses in or after
+/// the melded block must be routed through a PHI.
+struct PathValue {
+  Instruction *Def;
+  unsigned Side;
+  SmallVector<Use *, 4> Uses;
+};
+
+enum class MeldKind { BlockBlock, BlockRegion, RegionRegion };
+
+/// A candidate pair of SESE subgraphs: two single blocks, or two isomorphic
+/// multi-block subgraphs.
+struct MeldCandidate {
+  MeldKind Kind = MeldKind::BlockBlock;
+  double Score = 0.0;
+  /// Corresponding (true, false) blocks, entries first, in an order in which
+  /// every block comes after its predecessors inside the subgraph.
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> Blocks;
+  /// Exit blocks of region-region candidates (the blocks after them).
+  BasicBlock *Exits[2] = {nullptr, nullptr};
+  /// Region-region candidates: the number of loops in each subgraph (blocks
+  /// entered by a back edge from inside). Cyclic subgraphs have entries with
+  /// one predecessor outside.
+  unsigned Loops = 0;
+  bool Cyclic = false;
+  /// Region-region candidates: the true-side blocks whose partner's
+  /// conditional branch lists the corresponding successors in swapped order
+  /// (its condition is inverted in the melded branch).
+  SmallPtrSet<BasicBlock *, 4> SwappedBranches;
+  /// Basic-block/region candidates: the side holding the region (whose
+  /// blocks are mapped onto themselves in Blocks), the single block of the
+  /// other side, and the region block it is melded with.
+  unsigned RegionSide = 0;
+  BasicBlock *Single = nullptr;
+  BasicBlock *Partner = nullptr;
+  /// Set once the region has been replicated and Blocks maps the region onto
+  /// its replica.
+  bool Replicated = false;
+  /// The replica blocks off the replica's route, which the single block's
+  /// lanes never enter.
+  SmallPtrSet<BasicBlock *, 4> BypassedReplicas;
+
+  BasicBlock *getEntry(unsigned Side) const {
+    if (Kind == MeldKind::BlockRegion && !Replicated && Side != RegionSide)
+      return Single;
+    return Side == 0 ? Blocks.front().first : Blocks.front().second;
+  }
+  bool isValid() const { return !Blocks.empty(); }
+};
+
+/// The route of the single block's lanes through the replica of a
+/// basic-block/region candidate's region, in terms of the region's blocks
+/// (before replication): from the region's entry, each conditional branch
+/// heads for the partner while it is still ahead, then for the region's
+/// exit, so that the lanes leave the region as early as they can. The
+/// replicas of the blocks off the route are bypassed.
+class ReplicaRoute {
+public:
+  explicit ReplicaRoute(const MeldCandidate &Cand);
+  /// The constant condition of the replica of region block \p BB's
+  /// conditional branch.
+  bool takesTrue(const BasicBlock *BB) const;
+  bool contains(const BasicBlock *BB) const { return Route.contains(BB); }
+
+private:
+  const MeldCandidate &Cand;
+  /// Region blocks from which the partner can be reached.
+  SmallPtrSet<const BasicBlock *, 8> ReachesPartner;
+  SmallPtrSet<const BasicBlock *, 8> Route;
+};
+
+/// A successor of a divergent switch and the case values that lead to it.
+struct SwitchTarget {
+  BasicBlock *BB = nullptr;
+  bool IsDefault = false;
+  SmallVector<ConstantInt *, 2> Values;
+};
+
+/// A divergent switch replaced by a cascade of conditional branches
+/// (expandSwitch), with what restoreSwitch needs to put it back unchanged.
+struct SwitchCascade {
+  BasicBlock *Entry = nullptr;
+  Value *Cond = nullptr;
+  BasicBlock *Default = nullptr;
+  SmallVector<std::pair<ConstantInt *, BasicBlock *>, 8> Cases;
+  SmallVector<std::pair<unsigned, MDNode *>, 4> Metadata;
+  DebugLoc Loc;
+  /// The incoming lists of the successors' PHIs before the expansion.
+  SmallVector<
+      std::pair<PHINode *, SmallVector<std::pair<Value *, BasicBlock *>, 4>>, 4>
+      Phis;
+  /// The users of each successor block before the expansion, in use-list
+  /// (predecessor) order, as (user, operand number); the switch is null.
+  SmallVector<std::pair<BasicBlock *,
+                        SmallVector<std::pair<const User *, unsigned>, 4>>,
+              4>
+      UseOrder;
+  /// The cascade, in order; the last block branches between the pair.
+  SmallVector<BasicBlock *, 4> Blocks;
+};
+
+/// A meldable divergent region.
+struct DivergentRegion {
+  BasicBlock *Entry = nullptr;
+  Value *Cond = nullptr;
+  BasicBlock *Exit = nullptr;
+  /// Subgraph entries of the true (index 0) and false (index 1) path, in
+  /// post-dominance order.
+  SmallVector<BasicBlock *, 8> Chain[2];
+};
+
+class ControlFlowMelder {
+public:
+  ControlFlowMelder(Function &F, FunctionAnalysisManager &FAM)
+      : F(F), FAM(FAM), ORE(&F) {}
+
+  /// Meld until a fixpoint is reached. Returns true if the IR changed.
+  bool run();
+
+private:
+  Function &F;
+  FunctionAnalysisManager &FAM;
+  OptimizationRemarkEmitter ORE;
+
+  // Analyses of the current round.
+  const TargetTransformInfo *TTI = nullptr;
+  DominatorTree *DT = nullptr;
+  PostDominatorTree *PDT = nullptr;
+  LoopInfo *LI = nullptr;
+  UniformityInfo *UI = nullptr;
+  /// Reverse post-order number of every reachable block.
+  DenseMap<const BasicBlock *, unsigned> RPONumber;
+
+  void computeAnalyses();
+  bool runOneRound();
+  bool isDivergentBranch(BasicBlock &BB);
+  bool isDivergentSwitch(BasicBlock &BB);
+  bool tryRegion(BasicBlock &Entry, bool AllowSplit = true);
+  bool isWorthMelding(const DivergentRegion &R, const MeldCandidate &Cand,
+                      SmallVectorImpl<InstrAlignment> &Alignments);
+  bool meldCandidate(const DivergentRegion &R, MeldCandidate &Cand,
+                     SmallVectorImpl<InstrAlignment> &Alignments);
+  bool tryFunnel(BasicBlock &Entry);
+  bool canFunnel(BasicBlock &Entry, SmallVectorImpl<BasicBlock *> &Preds);
+  bool trySwitch(BasicBlock &Entry);
+  bool chooseSwitchPair(BasicBlock &Entry, SmallVectorImpl<SwitchTarget> &Ts,
+                        double &Score);
+  bool buildRegion(BasicBlock &Entry, DivergentRegion &R);
+  bool checkRegionBody(DivergentRegion &R);
+  void buildChain(DivergentRegion &R, unsigned Side);
+  BasicBlock *getSubgraphExit(const DivergentRegion &R, BasicBlock *BB) const;
+  const char *getBlockRejectReason(const DivergentRegion &R, BasicBlock *BB,
+                                   bool AllowNestedLoop = false) const;
+  bool findMeldCandidate(DivergentRegion &R, MeldCandidate &Best);
+  bool getCandidate(const DivergentRegion &R, BasicBlock *B1, BasicBlock *B2,
+                    MeldCandidate &Cand, const char *&Reason);
+  bool getBlockRegionCandidate(const DivergentRegion &R, BasicBlock *Entry,
+                               BasicBlock *Single, unsigned RegionSide,
+                               MeldCandidate &Cand);
+  void replicateRegion(MeldCandidate &Cand);
+  bool alignSubgraphs(DivergentRegion &R, ArrayRef<MeldCandidate> Cands,
+                      MeldCandidate &Result);
+  bool mapIsomorphicSubgraphs(const DivergentRegion &R, BasicBlock *Entry1,
+                              BasicBlock *Entry2, MeldCandidate &Cand,
+                              bool AllowCycles);
+  bool areLoopsInside(const DivergentRegion &R,
+                      const DenseMap<BasicBlock *, BasicBlock *> &Map) const;
+
+  unsigned getLatency(const Instruction &I) const;
+  double computeProfitability(BasicBlock *B1, BasicBlock *B2) const;
+  uint64_t getSavedLatency(BasicBlock *B1, BasicBlock *B2,
+                           uint64_t &Total) const;
+  uint64_t getBlockLatency(BasicBlock *BB) const;
+  MeldValues getMeldValues(const MeldCandidate &Cand,
+                           ArrayRef<InstrAlignment> Alignments,
+                           unsigned &PhiSelects) const;
+  MeldCost estimateCost(const DivergentRegion &R, const MeldCandidate &Cand,
+                        ArrayRef<InstrAlignment> Alignments) const;
+  /// True if the backend folds \p I into its users (TTI: TCC_Free).
+  bool isFolded(const Instruction &I) const;
+  void addAlignmentCost(const InstrAlignment &Alignment, DifferFn Differ,
+                        DifferFn IsShared, MeldCostTerms &T) const;
+  BasicBlock *addBranchSaving(const DivergentRegion &R,
+                              const MeldCandidate &Cand, DifferFn Differ,
+                              MeldCostTerms &T) const;
+  bool joinsOtherSide(const DivergentRegion &R, unsigned Other,
+                      BasicBlock *Join) const;
+  void addBlockRegionBranchSaving(const DivergentRegion &R,
+                                  const MeldCandidate &Cand, DifferFn Differ,
+                                  MeldCostTerms &T) const;
+  void addReplicaRunCost(const MeldCandidate &Cand, MeldCostTerms &T) const;
+  void addExitSelects(const MeldCandidate &Cand, BasicBlock *CommonExit,
+                      DifferFn Differ, MeldCostTerms &T) const;
+  bool isAlignable(const Instruction &I) const;
+  bool areCompatible(const Instruction *I1, const Instruction *I2) const;
+  int getMatchScore(const Instruction *I1, const Instruction *I2) const;
+  bool alignInstructions(BasicBlock *B1, BasicBlock *B2,
+                         InstrAlignment &Alignment) const;
+  bool alignInstructions(ArrayRef<Instruction *> S1, ArrayRef<Instruction *> S2,
+                         InstrAlignment &Alignment) const;
+  unsigned pruneAlignments(const MeldCandidate &Cand,
+                           MutableArrayRef<InstrAlignment> Alignments) const;
+  bool splitToMatchChain(const DivergentRegion &R,
+                         SmallVectorImpl<BasicBlock *> &Pieces);
+
+  bool collectAllPathValues(const DivergentRegion &R, const MeldCandidate &C,
+                            const DominatorTree &DomTree,
+                            SmallVectorImpl<PathValue> &Values);
+  void meldSubgraphs(const DivergentRegion &R, MeldCandidate &C,
+                     ArrayRef<InstrAlignment> Alignments,
+                     ArrayRef<PathValue> PathValues);
+  BasicBlock *emitMeldedBody(BasicBlock *Cur, const InstrAlignment &Alignment,
+                             Value *Cond, std::optional<unsigned> OnlySide,
+                             OperandSelects &Selects, MeldStats &Stats);
+  void emitExitBranch(
+      BasicBlock *From, ArrayRef<ExitEdge> Edges, BasicBlock *Exit1,
+      BasicBlock *Exit2, Value *Cond, MeldStats &Stats,
+      SmallVectorImpl<std::pair<PHINode *, unsigned>> *MergedPhis = nullptr);
+  void simplifyFunction();
+  void foldTrivialPhisAndSelects();
+
+  void emitMissed(StringRef RemarkName, BasicBlock &BB, const Twine &Msg);
+};
+
+using PhiPair = std::pair<PHINode *, PHINode *>;
+using PhiPairSet = DenseSet<std::pair<const Value *, const Value *>>;
+
+/// The block to meld for the subgraph that starts at \p BB, with its
+/// conditional branch split off if \p SplitBranch
+/// (ControlFlowMeldingCodeGen.cpp).
+BasicBlock *simplifySubgraph(BasicBlock *BB, bool SplitBranch);
+
+// The cost model's pieces that alignment and code generation share; each is
+// described at its definition in ControlFlowMeldingProfitability.cpp.
+unsigned getIssueCost(const Instruction &I);
+unsigned getSelectCost(const DataLayout &DL, const UniformityInfo &UI,
+                       const Value *A, const Value *B);
+unsigned getOperandSelectCost(const DataLayout &DL, const UniformityInfo &UI,
+                              const Instruction &User, unsigned Idx,
+                              const Value *A, const Value *B);
+bool isSpeculatableRun(ArrayRef<const Instruction *> Run);
+bool areSwappedCompares(const Instruction *I1, const Instruction *I2);
+bool areCommutedOperands(const Instruction *I1, const Instruction *I2,
+                         DifferFn Differ = nullptr);
+Value *getPartnerOperand(const Instruction *I1, const Instruction *I2,
+                         unsigned Idx, DifferFn Differ = nullptr);
+SmallVector<PhiPair, 8>
+findPhiPairs(ArrayRef<PhiPair> Candidates,
+             function_ref<bool(const PhiPair &, const PhiPairSet &)> Holds);
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+inline bool isConvergentCall(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  return CB && CB->isConvergent();
+}
+
+/// Instructions that take no part in alignment or profitability.
+inline bool isIgnoredInstruction(const Instruction &I) {
+  return isa<PHINode>(I) || I.isTerminator() || I.isDebugOrPseudoInst() ||
+         I.isLifetimeStartOrEnd();
+}
+
+inline SmallVector<Instruction *, 32> getBodyInstructions(BasicBlock *BB) {
+  SmallVector<Instruction *, 32> Body;
+  for (Instruction &I : *BB)
+    if (!isa<PHINode>(I) && !I.isTerminator() && !isa<DbgInfoIntrinsic>(I))
+      Body.push_back(&I);
+  return Body;
+}
+
+/// How remarks name \p BB: its name, or \p Unnamed for a block without one
+/// (clang names no blocks in release builds).
+inline std::string getBlockLabel(const BasicBlock *BB, StringRef Unnamed) {
+  return BB->hasName() ? BB->getName().str() : Unnamed.str();
+}
+
+inline const char *getKindName(MeldKind Kind) {
+  switch (Kind) {
+  case MeldKind::BlockBlock:
+    return "basic-block-basic-block";
+  case MeldKind::BlockRegion:
+    return "basic-block-region";
+  case MeldKind::RegionRegion:
+    return "region-region";
+  }
+  llvm_unreachable("Unknown meld kind");
+}
+
+inline std::string formatScore(double Score) {
+  return formatv("{0:F2}", Score).str();
+}
+
+inline BasicBlock *getIPostDom(const PostDominatorTree &PDT, BasicBlock *BB) {
+  const DomTreeNode *Node = PDT.getNode(BB);
+  if (!Node || !Node->getIDom())
+    return nullptr;
+  return Node->getIDom()->getBlock();
+}
+
+/// Whether \p BB, whose immediate post-dominator is \p Next, is a
+/// single-block subgraph: it branches to \p Next, either directly or through
+/// empty blocks that only it enters. The second form is the exit branch of an
+/// earlier meld, which keeps the PHIs of \p Next able to tell the paths
+/// apart; treating it as one block lets melds iterate (DARM's SB4, where a
+/// three-way branch is melded pair by pair).
+inline bool isSingleBlockSubgraph(BasicBlock *BB, BasicBlock *Next) {
+  if (BB->getSingleSuccessor())
+    return true;
+  if (!isa<BranchInst>(BB->getTerminator()))
+    return false;
+  return all_of(successors(BB), [&](BasicBlock *Succ) {
+    return Succ == Next || (Succ->getSingleSuccessor() == Next &&
+                            Succ->getSinglePredecessor() == BB &&
+                            isa<BranchInst>(Succ->getFirstNonPHIOrDbg()));
+  });
+}
+
+} // namespace cfmeld
+} // namespace llvm
+
+#endif // LLVM_LIB_TRANSFORMS_SCALAR_CONTROLFLOWMELDINGIMPL_H
