@@ -2114,6 +2114,51 @@ Error v_ldexp_f64(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+/// The first 1,184 fraction bits of 2/pi, most significant first (computed
+/// with integer arithmetic from Machin's formula; they start 0xa2f9836e, the
+/// constant of every Payne-Hanek argument reduction).
+constexpr uint32_t TwoOverPiBits[] = {
+    0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041,
+    0xfe5163ab, 0xdebbc561, 0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c,
+    0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484, 0xe99c7026, 0xb45f7e41,
+    0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+    0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d,
+    0x7527bac7, 0xebe5f17b, 0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08,
+    0x56033046};
+
+/// v_trig_preop_f64: a 53-bit segment of 2/pi for the argument reduction of
+/// the f64 sine and cosine (ISA: "D = ldexp((2/PI << shift)[1200:1148],
+/// scale)"). shift = src1[4:0] * 53, plus exponent(src0) - 1077 where that
+/// biased exponent is larger (a large argument needs bits further down);
+/// the segment is bits [shift, shift + 53) of the fraction, scaled by
+/// 2^(-53 - shift), or by 2^(75 - shift) for an exponent of 1968 or more
+/// (which keeps its product with src0 in range). A segment that reaches past
+/// the bits above gives 0, as on hardware; a NaN gives itself, quieted.
+Error v_trig_preop_f64(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    double X = srcD(C, I, Role::Src0, Role::Src0Mods, L);
+    if (std::isnan(X)) {
+      writeD(C, I, L, bit_cast<double>(bit_cast<uint64_t>(X) | 1ull << 51));
+      return;
+    }
+    unsigned Exp = (bit_cast<uint64_t>(X) >> 52) & 0x7ff;
+    unsigned Shift = (readV(C, I.op(Role::Src1), L) & 31) * 53;
+    if (Exp > 1077)
+      Shift += Exp - 1077;
+    unsigned Word = Shift / 32;
+    if (Word + 2 >= std::size(TwoOverPiBits)) {
+      writeD(C, I, L, 0.0);
+      return;
+    }
+    uint64_t Bits = uint64_t(TwoOverPiBits[Word]) << 32 | TwoOverPiBits[Word + 1];
+    if (unsigned Skip = Shift % 32)
+      Bits = Bits << Skip | TwoOverPiBits[Word + 2] >> (32 - Skip);
+    int Scale = -53 - int(Shift) + (Exp >= 1968 ? 128 : 0);
+    writeD(C, I, L, std::ldexp(double(Bits >> 11), Scale));
+  });
+  return Error::success();
+}
+
 /// v_med3_f32 / v_min3_f32 / v_max3_f32. With a NaN operand med3 is min3
 /// (ISA: "if (isNan(S0) || isNan(S1) || isNan(S2)) D = V_MIN3_F32(...)");
 /// min/max as v_min_f32/v_max_f32 (a NaN operand yields the other one).
@@ -3086,6 +3131,7 @@ StringMap<Semantics> buildTable() {
   AddV("V_SQRT_F64", v_sqrt_f64);
   AddV("V_RSQ_F64", v_rsq_f64);
   AddV("V_LDEXP_F64", v_ldexp_f64);
+  AddV("V_TRIG_PREOP_F64", v_trig_preop_f64);
   AddV("V_MIN3_F32", v_minmax3_f32<0>);
   AddV("V_MAX3_F32", v_minmax3_f32<1>);
   AddV("V_MED3_F32", v_minmax3_f32<2>);

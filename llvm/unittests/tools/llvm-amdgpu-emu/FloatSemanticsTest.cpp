@@ -375,3 +375,44 @@ TEST(EmuHalf, PackedAndCompare) {
 }
 
 } // namespace
+
+// v_trig_preop_f64: 53-bit segments of 2/pi, by segment number and by the
+// exponent of src0 (above 1077 it shifts the segment further down, from 1968
+// on the scale gains 2^128), 0 past the end of the constant, a quieted NaN.
+// The expected values were computed from 2/pi with integer arithmetic, apart
+// from the emulator's table; segment 0 of 1.0 is 2/pi rounded down.
+TEST(EmuFloat, TrigPreop) {
+  struct Case {
+    uint64_t In;
+    uint32_t Segment;
+    uint64_t Out;
+  } Cases[] = {
+      {0x3ff0000000000000, 0, 0x3fe45f306dc9c882}, // 1.0
+      {0x3ff0000000000000, 1, 0x3c94a7f09d5f47d4}, // 1.0
+      {0x3ff0000000000000, 2, 0x394a6ee06db14acc}, // 1.0
+      {0xc00c000000000000, 0, 0x3fe45f306dc9c882}, // -3.5
+      {0x4630000000000000, 0, 0x3cb529fc2757d1e0}, // 2^100
+      {0x4630000000000000, 2, 0x3663278872083fca}, // 2^100
+      {0x7e70000000000000, 1, 0x097e5f17b3d0739f}, // 2^1000
+      {0x3ff0000000000000, 31, 0},                 // 1.0, past the end
+      {0x7e70000000000000, 31, 0},                 // 2^1000, past the end
+      {0x7ff0000000000001, 0, 0x7ff8000000000001}, // sNaN
+  };
+  std::string Asm;
+  for (auto [Idx, C] : enumerate(Cases))
+    Asm += formatv("v_mov_b32 v4, {0:x}\nv_mov_b32 v5, {1:x}\n"
+                   "v_mov_b32 v6, {2}\n"
+                   "v_trig_preop_f64 v[{3}:{4}], v[4:5], v6\n",
+                   uint32_t(C.In), uint32_t(C.In >> 32), C.Segment,
+                   20 + 2 * Idx, 21 + 2 * Idx)
+               .str();
+  for (EmuTarget T : {GFX90A, GFX1030}) {
+    EmuRun R = runWave(T, Asm);
+    ASSERT_EQ(R.Error, "") << T.CPU.str();
+    for (auto [Idx, C] : enumerate(Cases))
+      EXPECT_EQ(R.v64(20 + 2 * Idx, 0), C.Out)
+          << formatv("{0}: v_trig_preop_f64 {1:x16}, segment {2}", T.CPU, C.In,
+                     C.Segment)
+                 .str();
+  }
+}
