@@ -163,9 +163,13 @@ template <typename T> T fminAMD(T A, T B) {
 }
 
 /// A float source with its VOP3 abs/neg modifiers and input denormal mode.
+uint32_t sdwaSource(const WaveCtx &C, const Instr &I, Role Src, unsigned Lane);
+
+/// An f32 source with its abs/neg modifiers (after the SDWA select, if the
+/// instruction has one).
 float srcF(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
            unsigned Lane) {
-  uint32_t B = readV(C, I.op(Src), Lane);
+  uint32_t B = sdwaSource(C, I, Src, Lane);
   uint64_t M = I.imm(Mods);
   if (M & 2) // SISrcMods::ABS
     B &= 0x7fffffff;
@@ -641,6 +645,15 @@ uint32_t sdwaSelect(uint32_t V, int64_t Sel, bool Sext) {
   }
 }
 
+/// The bits of a source that an SDWA select picks (zero-extended), or the
+/// whole register if the instruction has no select. Float sources take their
+/// abs/neg modifiers after the select; SEXT is an integer modifier (srcInt).
+uint32_t sdwaSource(const WaveCtx &C, const Instr &I, Role Src, unsigned Lane) {
+  uint32_t V = readV(C, I.op(Src), Lane);
+  Role Sel = Src == Role::Src0 ? Role::Src0Sel : Role::Src1Sel;
+  return I.has(Sel) ? sdwaSelect(V, I.imm(Sel), false) : V;
+}
+
 /// An integer source, with SDWA selection if the instruction has it.
 uint32_t srcInt(const WaveCtx &C, const Instr &I, Role Src, unsigned Lane) {
   uint32_t V = readV(C, I.op(Src), Lane);
@@ -1095,7 +1108,7 @@ template <bool Signed> Error v_cvt_int_f32(WaveCtx &C, const Instr &I) {
                                : uint32_t(int32_t(A));
     else
       D = A <= 0.0f ? 0u : A >= 4294967296.0f ? 0xffffffffu : uint32_t(A);
-    writeV(C, I.op(Role::VDst), L, D);
+    writeInt(C, I, L, D);
   });
   return Error::success();
 }
@@ -1195,7 +1208,10 @@ template <bool Store> Error global_access(WaveCtx &C, const Instr &I) {
 /// the wave size, so the wave-level part of the address (descriptor base +
 /// soffset) is the per-lane offset times the wave size, and the per-lane
 /// byte address is (base + soffset) / lanes + offset (+ vaddr with offen).
-template <bool Store> Error buffer_private(WaveCtx &C, const Instr &I) {
+/// SubDword 1 or 2 is a byte or short access: a load zero- or (Signed)
+/// sign-extends it into the VGPR, a store writes the VGPR's low bytes.
+template <bool Store, unsigned SubDword = 0, bool Signed = false>
+Error buffer_private(WaveCtx &C, const Instr &I) {
   const Operand &Rsrc = I.op(Role::SRsrc);
   if (Rsrc.Kind != OpKind::SGPR || Rsrc.Dwords != 4)
     return instError(C, I, "unexpected buffer descriptor operand");
@@ -1215,7 +1231,7 @@ template <bool Store> Error buffer_private(WaveCtx &C, const Instr &I) {
                              "multiple of {1}",
                              WaveOff, 4 * C.Lanes));
   const Operand &Data = I.op(Role::VData); // Loaded into or stored from.
-  unsigned Bytes = 4 * Data.Dwords;
+  unsigned Bytes = SubDword ? SubDword : 4 * Data.Dwords;
   bool OffEn = I.Name.contains("OFFEN");
   uint64_t Exec = C.exec();
   for (unsigned L = 0; L != C.Lanes; ++L) {
@@ -1229,6 +1245,19 @@ template <bool Store> Error buffer_private(WaveCtx &C, const Instr &I) {
                                "outside the {3}-byte private segment",
                                L, Bytes, Addr, C.W.PrivateSize));
     uint8_t *P = &C.W.Priv[size_t(L) * C.W.PrivateSize + Addr];
+    if (SubDword) {
+      uint32_t V = 0;
+      if (Store) {
+        V = readV(C, Data, L);
+        std::memcpy(P, &V, SubDword); // Little-endian: the low bytes.
+        continue;
+      }
+      std::memcpy(&V, P, SubDword);
+      if (Signed)
+        V = uint32_t(SignExtend64(V, 8 * SubDword));
+      writeV(C, Data, L, V);
+      continue;
+    }
     for (unsigned Dw = 0; Dw != Data.Dwords; ++Dw) {
       if (Store) {
         uint32_t V = readV(C, Data, L, Dw);
@@ -2150,7 +2179,8 @@ Error v_trig_preop_f64(WaveCtx &C, const Instr &I) {
       writeD(C, I, L, 0.0);
       return;
     }
-    uint64_t Bits = uint64_t(TwoOverPiBits[Word]) << 32 | TwoOverPiBits[Word + 1];
+    uint64_t Bits =
+        uint64_t(TwoOverPiBits[Word]) << 32 | TwoOverPiBits[Word + 1];
     if (unsigned Skip = Shift % 32)
       Bits = Bits << Skip | TwoOverPiBits[Word + 2] >> (32 - Skip);
     int Scale = -53 - int(Shift) + (Exp >= 1968 ? 128 : 0);
@@ -2296,7 +2326,11 @@ uint16_t flushHalf(uint16_t H) { return (H & 0x7c00) == 0 ? H & 0x8000 : H; }
 uint16_t srcHalf(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
                  unsigned Lane) {
   uint64_t M = I.imm(Mods);
-  uint16_t H = uint16_t(readV(C, I.op(Src), Lane) >> (M & 4 ? 16 : 0));
+  Role Sel = Src == Role::Src0 ? Role::Src0Sel : Role::Src1Sel;
+  // An SDWA select picks the half; otherwise VOP3's op_sel does.
+  uint16_t H = I.has(Sel)
+                   ? uint16_t(sdwaSource(C, I, Src, Lane))
+                   : uint16_t(readV(C, I.op(Src), Lane) >> (M & 4 ? 16 : 0));
   if (M & 2)
     H &= 0x7fff;
   if (M & 1)
@@ -2415,7 +2449,7 @@ Error v_cvt_f16_f32(WaveCtx &C, const Instr &I) {
 Error v_cvt_f32_f16(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     uint16_t H = srcHalf(C, I, Role::Src0, Role::Src0Mods, L);
-    writeV(C, I.op(Role::VDst), L, resultF(C, I, halfToFloat(H)));
+    writeInt(C, I, L, resultF(C, I, halfToFloat(H)));
   });
   return Error::success();
 }
@@ -2802,6 +2836,9 @@ StringMap<Semantics> buildTable() {
   AddV("V_CVT_F32_I32", v_cvt_f32_int<true>);
   AddV("V_CVT_U32_F32", v_cvt_int_f32<false>);
   AddV("V_CVT_I32_F32", v_cvt_int_f32<true>);
+  // SDWA forms: srcF and writeInt apply the selects.
+  T["V_CVT_U32_F32_sdwa"] = v_cvt_int_f32<false>;
+  T["V_CVT_I32_F32_sdwa"] = v_cvt_int_f32<true>;
 #define INT_CMPS(TY, SUFFIX)                                                   \
   AddV("V_CMP_EQ_" SUFFIX, v_cmp<TY, Cmp::EQ>);                                \
   AddV("V_CMP_NE_" SUFFIX, v_cmp<TY, Cmp::LG>);                                \
@@ -2822,7 +2859,9 @@ StringMap<Semantics> buildTable() {
 #undef INT_CMPS
 #define FP_CMP(OP, TY, FN)                                                     \
   AddV("V_CMP_" #OP "_" TY, FN<FCmp::OP>);                                     \
-  AddV("V_CMPX_" #OP "_" TY, FN<FCmp::OP, true>);
+  AddV("V_CMPX_" #OP "_" TY, FN<FCmp::OP, true>);                              \
+  T["V_CMP_" #OP "_" TY "_sdwa"] = FN<FCmp::OP>;                               \
+  T["V_CMPX_" #OP "_" TY "_sdwa"] = FN<FCmp::OP, true>;
   // clang-format off: one compare per line (clang-format cannot settle on
   // a layout for this macro).
 #define FP_CMPS(TY, FN)                                                        \
@@ -2864,12 +2903,21 @@ StringMap<Semantics> buildTable() {
       T[Name("_STORE_SHORT")] = global_subdword<2, true, false>;
     }
   // Private memory (MUBUF with the private-segment descriptor).
-  for (StringRef W : {"DWORD", "DWORDX2", "DWORDX3", "DWORDX4"})
-    for (StringRef Form :
-         {"_OFFSET", "_OFFEN", "_IDXEN", "_BOTHEN", "_ADDR64"}) {
+  for (StringRef Form : {"_OFFSET", "_OFFEN", "_IDXEN", "_BOTHEN", "_ADDR64"}) {
+    for (StringRef W : {"DWORD", "DWORDX2", "DWORDX3", "DWORDX4"}) {
       T[(Twine("BUFFER_LOAD_") + W + Form).str()] = buffer_private<false>;
       T[(Twine("BUFFER_STORE_") + W + Form).str()] = buffer_private<true>;
     }
+    auto Name = [&](StringRef Op) {
+      return (Twine("BUFFER_") + Op + Form).str();
+    };
+    T[Name("LOAD_UBYTE")] = buffer_private<false, 1, false>;
+    T[Name("LOAD_SBYTE")] = buffer_private<false, 1, true>;
+    T[Name("LOAD_USHORT")] = buffer_private<false, 2, false>;
+    T[Name("LOAD_SSHORT")] = buffer_private<false, 2, true>;
+    T[Name("STORE_BYTE")] = buffer_private<true, 1>;
+    T[Name("STORE_SHORT")] = buffer_private<true, 2>;
+  }
   // LDS.
   for (StringRef Suffix : {"", "_gfx9"}) {
     T[(Twine("DS_READ_B32") + Suffix).str()] = ds_access<false>;
@@ -3157,6 +3205,7 @@ StringMap<Semantics> buildTable() {
   AddV("V_PK_MAX_F16", v_pk_f16<6>);
   AddV("V_PK_MIN_F16", v_pk_f16<7>);
   AddV("V_CVT_F32_F16", v_cvt_f32_f16);
+  T["V_CVT_F32_F16_sdwa"] = v_cvt_f32_f16; // srcHalf and writeInt select
   AddV("V_PACK_B32_F16", v_pack_b32_f16);
   AddV("V_FMA_MIX_F32", v_fma_mix<0>);
   AddV("V_FMA_MIXLO_F16", v_fma_mix<1>);

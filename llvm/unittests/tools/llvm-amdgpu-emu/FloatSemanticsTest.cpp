@@ -416,3 +416,35 @@ TEST(EmuFloat, TrigPreop) {
                  .str();
   }
 }
+
+// SDWA forms of float compares and conversions: the source select picks the
+// half (or byte) before the abs/neg modifiers apply, and dst_sel places the
+// result (HeCBench's relu and gelu compare and convert the high half of
+// packed f16 data this way; its urng converts into byte 1).
+TEST(EmuFloat, SdwaCompareAndConvert) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v9, 0x4000bc00              ; {hi: 2.0h, lo: -1.0h}
+  v_mov_b32 v8, 0x3c00                  ; 1.0h
+  v_cmp_gt_f16_sdwa vcc, v9, v8 src0_sel:WORD_1 src1_sel:DWORD
+  s_mov_b64 s[10:11], vcc
+  v_cmp_gt_f16_sdwa vcc, v9, v8 src0_sel:WORD_0 src1_sel:DWORD
+  s_mov_b64 s[12:13], vcc
+  v_cmp_gt_f16_sdwa vcc, -v9, v8 src0_sel:WORD_1 src1_sel:DWORD
+  s_mov_b64 s[14:15], vcc
+  v_cvt_f32_f16_sdwa v15, v9 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1
+  v_cvt_f32_f16_sdwa v16, |v9| dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0
+  v_mov_b32 v5, 0x406ccccd              ; 3.7
+  v_mov_b32 v4, 0xaabbccdd
+  v_mov_b32 v6, 0xaabbccdd
+  v_cvt_i32_f32_sdwa v4, v5 dst_sel:BYTE_1 dst_unused:UNUSED_PAD src0_sel:DWORD
+  v_cvt_i32_f32_sdwa v6, -v5 dst_sel:BYTE_1 dst_unused:UNUSED_PRESERVE src0_sel:DWORD
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s64(10), ~0ull);        // 2.0 > 1.0 in every lane
+  EXPECT_EQ(R.s64(12), 0ull);         // -1.0 > 1.0 in none
+  EXPECT_EQ(R.s64(14), 0ull);         // -2.0 > 1.0 in none
+  EXPECT_EQ(R.v(15, 0), 0x40000000u); // 2.0f
+  EXPECT_EQ(R.v(16, 0), 0x3f800000u); // |-1.0| = 1.0f
+  EXPECT_EQ(R.v(4, 0), 0x300u);       // 3 in byte 1, the rest zeroed
+  EXPECT_EQ(R.v(6, 0), 0xaabbfdddu);  // -3 (0xfd) in byte 1, the rest kept
+}

@@ -618,3 +618,40 @@ TEST(EmuSemantics, FrexpF64) {
 }
 
 } // namespace
+
+// Byte and short MUBUF accesses to private memory (the stack of a kernel
+// with a byte array, as HeCBench's assert and chacha20 use): a store writes
+// the VGPR's low bytes, a load zero- or sign-extends them; _OFFSET and
+// _OFFEN address the same bytes.
+TEST(EmuMemory, PrivateSubDword) {
+  RunOptions O;
+  O.PrivateSegmentFixedSize = 64;
+  EmuRun R = runWave(GFX90A, R"(
+  s_mov_b32 s4, 0                       ; private-segment descriptor, base 0
+  s_mov_b32 s5, 0
+  s_mov_b32 s6, -1
+  s_mov_b32 s7, 0x00027000
+  v_mov_b32 v1, 0x1234abcd
+  buffer_store_dword v1, off, s[4:7], 0 offset:8
+  v_mov_b32 v2, 0xffffff80
+  buffer_store_byte v2, off, s[4:7], 0 offset:9
+  v_mov_b32 v3, 0x5555fedc
+  buffer_store_short v3, off, s[4:7], 0 offset:10
+  buffer_load_dword v10, off, s[4:7], 0 offset:8
+  v_mov_b32 v4, 9
+  buffer_load_ubyte v11, v4, s[4:7], 0 offen
+  buffer_load_sbyte v12, off, s[4:7], 0 offset:9
+  buffer_load_ushort v13, off, s[4:7], 0 offset:10
+  buffer_load_sshort v14, v4, s[4:7], 0 offen offset:1
+  s_waitcnt vmcnt(0)
+)",
+                     O);
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L : {0u, 63u}) {
+    EXPECT_EQ(R.v(10, L), 0xfedc80cdu) << L;
+    EXPECT_EQ(R.v(11, L), 0x80u) << L;
+    EXPECT_EQ(R.v(12, L), 0xffffff80u) << L;
+    EXPECT_EQ(R.v(13, L), 0xfedcu) << L;
+    EXPECT_EQ(R.v(14, L), 0xfffffedcu) << L;
+  }
+}
