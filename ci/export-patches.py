@@ -9,7 +9,9 @@ order: its series patches applied with 'git apply', its fork files copied in.
 
 The result is then checked: the exported patches, applied in order with
 'git apply --check' and 'git apply' to a fresh pristine copy, must apply
-cleanly. Exit status 1 with a message naming the feature if anything fails.
+cleanly, and after each one every library source (.cpp under llvm/lib or
+clang/lib) created so far must be named in its directory's CMakeLists.txt.
+Exit status 1 with a message naming the feature if anything fails.
 
 Usage: export-patches.py --upstream DIR --out DIR [--repo DIR]
 """
@@ -141,10 +143,42 @@ def export(repo, upstream, out, work):
     return written
 
 
+def new_files(patch):
+    """The files a git patch creates."""
+    created, current = [], None
+    with open(patch) as f:
+        for line in f:
+            if line.startswith("diff --git a/"):
+                current = line.split()[2][2:]
+            elif line.startswith("new file mode") and current:
+                created.append(current)
+    return created
+
+
+def check_build_lists(tree, patch, created):
+    """Every library source the exported patches have created so far is named
+    in the CMakeLists.txt of its directory: a review patch that adds a .cpp
+    must also build it."""
+    for f in created:
+        if not (f.endswith(".cpp") and
+                (f.startswith("llvm/lib/") or f.startswith("clang/lib/"))):
+            continue
+        lists = os.path.join(tree, os.path.dirname(f), "CMakeLists.txt")
+        with open(lists) as cm:
+            named = os.path.basename(f) in cm.read()
+        if not named:
+            fail(f"after {os.path.basename(patch)}, {f} is not in "
+                 f"{os.path.dirname(f)}/CMakeLists.txt",
+                 "add it to the CMakeLists.txt in the series patch of the "
+                 "feature that owns the file")
+
+
 def check(upstream, patches, work):
-    """Apply the exported patches in order to a fresh pristine tree."""
+    """Apply the exported patches in order to a fresh pristine tree, and check
+    after each one that the library sources created so far are built."""
     tree = os.path.join(work, "check")
     copy_pristine(upstream, tree)
+    created = []
     for p in patches:
         try:
             git(tree, "apply", "--check", p)
@@ -152,6 +186,8 @@ def check(upstream, patches, work):
         except RuntimeError as e:
             fail(f"exported {os.path.basename(p)} does not apply to llvmorg-19.1.7: {e}",
                  "report this: the export and the series disagree")
+        created += new_files(p)
+        check_build_lists(tree, p, created)
 
 
 def main():
@@ -167,7 +203,8 @@ def main():
     for p in patches:
         print(p)
     print(f"exported {len(patches)} feature patches to {args.out}; "
-          "all apply in order to llvmorg-19.1.7")
+          "all apply in order to llvmorg-19.1.7 and list their library "
+          "sources in CMake")
 
 
 if __name__ == "__main__":
