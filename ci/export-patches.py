@@ -7,7 +7,8 @@ llvmorg-19.1.7 tree (the subtrees the fork uses), then commits each feature in
 order: its series patches applied with 'git apply', its fork files copied in.
 'git format-patch' turns each commit into one file in the output directory.
 
-The result is then checked: the exported patches, applied in order with
+Every feature must own a test (a file under a test/ or unittests/
+directory). The result is then checked: the exported patches, applied in order with
 'git apply --check' and 'git apply' to a fresh pristine copy, must apply
 cleanly, and after each one every library source (.cpp under llvm/lib or
 clang/lib) created so far must be named in its directory's CMakeLists.txt.
@@ -127,6 +128,10 @@ def export(repo, upstream, out, work):
                 fail(f"feature [{feat['name']}]: {p} does not apply: {e}",
                      "rebase the patch (ci/materialize.sh shows the same failure)")
         owned = [f for f in files if any(fnmatch.fnmatch(f, g) for g in feat["files"])]
+        if not any("/test/" in f or "/unittests/" in f for f in owned):
+            fail(f"feature [{feat['name']}] has no test",
+                 "give it a lit test or unit test under 'files' in "
+                 "amd-patches/features")
         for f in owned:
             dest = os.path.join(tree, f)
             os.makedirs(os.path.dirname(dest), exist_ok=True)
