@@ -40,6 +40,21 @@ config.substitutions.extend([
     ("%python", config.python_executable),
 ])
 
+# The targets the fork's llc registers, as upstream's lit.cfg.py lists them
+# in config.targets; a directory of target-specific tests says so in a
+# lit.local.cfg that reads config.root.targets, as upstream's do.
+import re
+import subprocess
+llc_version = subprocess.run([os.path.join(fork_bin, "llc"), "--version"],
+                             capture_output=True, text=True).stdout
+config.targets = set()
+for line in llc_version.split("Registered Targets:")[-1].splitlines():
+    m = re.match(r"\s+(\w+)\s+- ", line)
+    if m:
+        config.targets.add({"amdgcn": "AMDGPU", "r600": "AMDGPU",
+                            "x86": "X86", "x86-64": "X86"}.get(m.group(1),
+                                                            m.group(1)))
+
 # Long-running checks (the full faithfulness corpus) opt in with
 # 'REQUIRES: long-tests' and run only with FORK_LONG_TESTS=1.
 if os.environ.get("FORK_LONG_TESTS") == "1":
