@@ -16,10 +16,14 @@
 ///                               must be greater than 0);
 ///   -cf-meld-mode=<darm|diamond> general mode or branch-fusion mode that
 ///                               only melds if-then-else diamonds;
+///   -cf-meld-run-overhead=<n>   issued instructions of a divergent if-then,
+///                               the unit of the net-benefit check (0 turns
+///                               the check off);
 ///   -cf-meld-force              run even if the target has no divergence;
 ///   -cf-meld-max-melds=<n>      bound on the number of melds per function.
 ///
-/// See llvm/docs/ControlFlowMelding.md for the algorithm and safety rules.
+/// The algorithm and its safety rules are described at the top of
+/// lib/Transforms/Scalar/ControlFlowMelding.cpp.
 //
 //===----------------------------------------------------------------------===//
 
