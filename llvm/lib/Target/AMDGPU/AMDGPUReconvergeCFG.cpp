@@ -59,6 +59,7 @@
 #include "GCNSubtarget.h"
 #include "Utils/AMDGPUBaseInfo.h"
 #include "Utils/AMDGPUMemoryUtils.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CFG.h"
@@ -96,6 +97,9 @@ STATISTIC(NumFallbacks, "Functions left to the structurizing lowering");
 STATISTIC(NumAnnotated, "Divergent branches annotated with llvm.amdgcn.if");
 STATISTIC(NumSeparatedRejoins,
           "Flow blocks whose passing edges got a rejoin block of their own");
+STATISTIC(NumUnparkedEntriesSeparated,
+          "Primary successors that got a rejoin block apart from the edges "
+          "on which no lanes wait for them");
 STATISTIC(NumSplitLoopExits,
           "Critical uniform loop-exit edges split for their phi copies");
 STATISTIC(NumCycleExitPhis,
@@ -185,6 +189,8 @@ private:
                        const PostDominatorTree &PDT, Type *MaskTy);
   static bool separateRejoins(Function &F, UniformityInfo &UI,
                               const PostDominatorTree &PDT);
+  static bool separateUnparkedEntries(Function &F, UniformityInfo &UI,
+                                      const PostDominatorTree &PDT);
   static bool splitUniformLoopExits(Function &F, UniformityInfo &UI,
                                     LoopInfo &LI);
   static bool closeIrreducibleCycles(CycleInfo &CI, const DominatorTree &DT);
@@ -463,6 +469,90 @@ bool AMDGPUReconvergeCFG::separateRejoins(Function &F, UniformityInfo &UI,
   for (auto &[BB, FalsePreds] : Splits) {
     SplitBlockPredecessors(BB, FalsePreds, ".rejoin");
     ++NumSeparatedRejoins;
+  }
+  return !Splits.empty();
+}
+
+/// The blocks the wave can run while lanes wait at \p P for the branches of
+/// \p Sources, other than P: those on a path from a source to P that does not
+/// go through P (SIInsertRejoinMasks' P* without P).
+static SmallPtrSet<const BasicBlock *, 16>
+findBlocksWhileParked(const BasicBlock &P,
+                      ArrayRef<const BasicBlock *> Sources) {
+  SmallPtrSet<const BasicBlock *, 16> Reached;
+  SmallVector<const BasicBlock *, 16> Work;
+  for (const BasicBlock *B : Sources)
+    if (Reached.insert(B).second)
+      Work.push_back(B);
+  while (!Work.empty())
+    for (const BasicBlock *S : successors(Work.pop_back_val()))
+      if (S != &P && Reached.insert(S).second)
+        Work.push_back(S);
+  SmallPtrSet<const BasicBlock *, 16> OnPath;
+  for (const BasicBlock *Pred : predecessors(&P))
+    if (Reached.contains(Pred) && OnPath.insert(Pred).second)
+      Work.push_back(Pred);
+  while (!Work.empty())
+    for (const BasicBlock *Pred : predecessors(Work.pop_back_val()))
+      if (Reached.contains(Pred) && OnPath.insert(Pred).second)
+        Work.push_back(Pred);
+  return OnPath;
+}
+
+/// True if \p Term is a conditional branch on a phi of its own block or on a
+/// negation of one, as a flow block's branch is.
+static bool branchesOnOwnPhi(const Instruction &Term) {
+  const auto *Br = dyn_cast<BranchInst>(&Term);
+  if (!Br || !Br->isConditional())
+    return false;
+  Value *Cond = Br->getCondition(), *Inner;
+  while (match(Cond, m_Not(m_Value(Inner))))
+    Cond = Inner;
+  const auto *Phi = dyn_cast<PHINode>(Cond);
+  return Phi && Phi->getParent() == Term.getParent();
+}
+
+/// A primary successor P that the wave can also enter on an edge from
+/// outside the blocks it runs while lanes wait at P (a uniform `continue`
+/// to a loop latch that also rejoins an if in the loop body) needs its
+/// rejoin mask set to zero on those edges, and rejoins, an OR into exec,
+/// each time the wave passes. The edges from the blocks run while lanes
+/// wait are routed through a new block J instead, which takes over P's
+/// role for the branches that parked lanes there: J post-dominates them,
+/// because every path from them reaches P, and first through one of those
+/// edges. The wave then enters P on the other edges with nothing to rejoin,
+/// and the rejoin mask is live only where lanes wait, as with upstream's
+/// structurized end-cf blocks. A P whose divergent branch depends on a phi
+/// of P is left alone: it may be a flow block that sends on exactly its
+/// rejoined lanes (routesRejoinedLanes), which a new predecessor would hide.
+bool AMDGPUReconvergeCFG::separateUnparkedEntries(
+    Function &F, UniformityInfo &UI, const PostDominatorTree &PDT) {
+  MapVector<BasicBlock *, SmallVector<const BasicBlock *, 4>> SourcesOf;
+  for (const ParkingBranch &PB : findParkingBranches(F, UI, PDT))
+    SourcesOf[PB.P].push_back(PB.B);
+  SmallVector<std::pair<BasicBlock *, SmallVector<BasicBlock *, 4>>, 4> Splits;
+  for (auto &[P, Sources] : SourcesOf) {
+    if (P->isEHPad() || (UI.hasDivergentTerminator(*P) &&
+                         branchesOnOwnPhi(*P->getTerminator())))
+      continue;
+    SmallPtrSet<const BasicBlock *, 16> WhileParked =
+        findBlocksWhileParked(*P, Sources);
+    SmallVector<BasicBlock *, 4> Inside;
+    bool Outside = false;
+    for (BasicBlock *Pred : predecessors(P)) {
+      if (!WhileParked.contains(Pred))
+        Outside = true;
+      else if (!is_contained(Inside, Pred))
+        Inside.push_back(Pred);
+    }
+    if (Outside && !Inside.empty() && all_of(Inside, [](BasicBlock *Pred) {
+          return isa<BranchInst>(Pred->getTerminator());
+        }))
+      Splits.push_back({P, Inside});
+  }
+  for (auto &[P, Inside] : Splits) {
+    SplitBlockPredecessors(P, Inside, ".rejoin");
+    ++NumUnparkedEntriesSeparated;
   }
   return !Splits.empty();
 }
@@ -994,6 +1084,9 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
   FAM.invalidate(F, ReconvergeCFGPass().run(F, FAM));
   if (separateRejoins(F, FAM.getResult<UniformityInfoAnalysis>(F),
                       FAM.getResult<PostDominatorTreeAnalysis>(F)))
+    FAM.invalidate(F, PreservedAnalyses::none());
+  if (separateUnparkedEntries(F, FAM.getResult<UniformityInfoAnalysis>(F),
+                              FAM.getResult<PostDominatorTreeAnalysis>(F)))
     FAM.invalidate(F, PreservedAnalyses::none());
   if (splitUniformLoopExits(F, FAM.getResult<UniformityInfoAnalysis>(F),
                             FAM.getResult<LoopAnalysis>(F)))

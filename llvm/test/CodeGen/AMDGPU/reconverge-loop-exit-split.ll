@@ -5,8 +5,11 @@
 ; iteration runs them.
 ;  - @uniform_exit: the uniform latch's exit edge into %join (which also has
 ;    an edge from %entry) gets a block of its own.
-;  - @divergent_exit: the latch branch is divergent; its edges are left
-;    alone (one of them leads to the branch's primary successor).
+;  - @divergent_exit: the latch branch is divergent; its edges are not
+;    split as loop exits (one of them leads to the branch's primary
+;    successor). Its exit edge gets the rejoin block %join.rejoin instead
+;    (separateUnparkedEntries), because %entry enters %join with no lanes
+;    waiting there.
 ;  - @no_phi: the exit block has no phi, nothing to split.
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-lowering=reconverge -stop-after=amdgpu-reconverge-cfg < %s | FileCheck %s
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-lowering=reconverge -verify-machineinstrs < %s -o /dev/null
@@ -42,9 +45,11 @@ join:
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @divergent_exit(
-; CHECK:         br i1 %go{{[0-9]*}}, label %loop, label %join
+; CHECK:         br i1 %go{{[0-9]*}}, label %loop, label %join.rejoin
+; CHECK:       join.rejoin:
+; CHECK-NEXT:    br label %join
 ; CHECK:       join:
-; CHECK-NEXT:    %r = phi i32 [ %m.load{{[0-9]*}}, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:    %r = phi i32 [ %m.load{{[0-9]*}}, %entry ], [ %i.next, %join.rejoin ]
 define amdgpu_kernel void @divergent_exit(ptr addrspace(1) %out, i32 %m, i1 %skip) {
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()

@@ -294,8 +294,8 @@ join:
   ret void
 }
 
-; A saved exec that reaches its rejoin through a PHI: %x enters %join from
-; outside the if (the mask is zero there), so PHI elimination copies
+; A saved exec that reaches its rejoin through a PHI: %x enters the if at
+; %then, from outside it (the mask is zero there), so PHI elimination copies
 ; SI_IF's result behind it as a terminator. The execz branch must come after
 ; that copy (it used to be put before it: the verifier's "non-terminator
 ; after the first terminator"), and once SI_IF is lowered the copy moves in
@@ -315,17 +315,17 @@ define amdgpu_kernel void @saved_exec_through_phi(ptr addrspace(1) %out, i32 %u)
 ; W64-NEXT:    s_cbranch_scc0 .LBB4_2
 ; W64-NEXT:  ; %bb.1: ; %x
 ; W64-NEXT:    v_mov_b32_e32 v2, 2
+; W64-NEXT:    global_store_dword v[0:1], v2, off
 ; W64-NEXT:    s_mov_b64 s[0:1], 0
-; W64-NEXT:    s_branch .LBB4_4
+; W64-NEXT:    s_branch .LBB4_3
 ; W64-NEXT:  .LBB4_2: ; %b
 ; W64-NEXT:    v_cmp_gt_u32_e32 vcc, 7, v2
 ; W64-NEXT:    s_and_saveexec_b64 s[0:1], vcc
-; W64-NEXT:    s_cbranch_execz .LBB4_5
-; W64-NEXT:  ; %bb.3: ; %then
+; W64-NEXT:    s_cbranch_execz .LBB4_4
+; W64-NEXT:  .LBB4_3: ; %then
 ; W64-NEXT:    v_mov_b32_e32 v2, 1
-; W64-NEXT:  .LBB4_4: ; %join
 ; W64-NEXT:    global_store_dword v[0:1], v2, off
-; W64-NEXT:  .LBB4_5: ; %join
+; W64-NEXT:  .LBB4_4: ; %join
 ; W64-NEXT:    s_or_b64 exec, exec, s[0:1]
 ; W64-NEXT:    v_mov_b32_e32 v2, 3
 ; W64-NEXT:    global_store_dword v[0:1], v2, off
@@ -345,16 +345,16 @@ define amdgpu_kernel void @saved_exec_through_phi(ptr addrspace(1) %out, i32 %u)
 ; W32-NEXT:    s_cbranch_scc0 .LBB4_2
 ; W32-NEXT:  ; %bb.1: ; %x
 ; W32-NEXT:    v_mov_b32_e32 v0, 2
-; W32-NEXT:    s_branch .LBB4_4
+; W32-NEXT:    global_store_dword v[1:2], v0, off
+; W32-NEXT:    s_branch .LBB4_3
 ; W32-NEXT:  .LBB4_2: ; %b
 ; W32-NEXT:    s_mov_b32 s0, exec_lo
 ; W32-NEXT:    v_cmpx_gt_u32_e32 7, v0
-; W32-NEXT:    s_cbranch_execz .LBB4_5
-; W32-NEXT:  ; %bb.3: ; %then
+; W32-NEXT:    s_cbranch_execz .LBB4_4
+; W32-NEXT:  .LBB4_3: ; %then
 ; W32-NEXT:    v_mov_b32_e32 v0, 1
-; W32-NEXT:  .LBB4_4: ; %join
 ; W32-NEXT:    global_store_dword v[1:2], v0, off
-; W32-NEXT:  .LBB4_5: ; %join
+; W32-NEXT:  .LBB4_4: ; %join
 ; W32-NEXT:    s_or_b32 exec_lo, exec_lo, s0
 ; W32-NEXT:    v_mov_b32_e32 v0, 3
 ; W32-NEXT:    global_store_dword v[1:2], v0, off
@@ -372,7 +372,7 @@ then:
   br label %join
 x:
   store i32 2, ptr addrspace(1) %p
-  br label %join
+  br label %then
 join:
   store i32 3, ptr addrspace(1) %p
   ret void
