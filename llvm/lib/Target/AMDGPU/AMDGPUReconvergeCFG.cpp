@@ -1015,6 +1015,28 @@ AMDGPUReconvergeCFG::findValueStaleAfterParking(Function &F, UniformityInfo &UI,
 /// of the file comment. Requires a reconverging CFG. A branch whose condition
 /// is "the lane was parked for this block" (routesRejoinedLanes) gets
 /// !amdgpu.rejoined.lanes metadata for SIInsertRejoinMasks.
+/// The negation of the condition \p Cond of \p Br. For a condition defined
+/// by an instruction, one `not` right after the definition, which every
+/// branch that negates Cond shares (as StructurizeCFG's invert() does): a
+/// compare that branches in several blocks read (GVN merges `tx > m` of two
+/// unrolled loops over m) then becomes one inverted compare where it is
+/// defined, instead of a lane mask kept for the other blocks and negated in
+/// each of them.
+static Value *getSharedNegation(Value *Cond, BranchInst &Br,
+                                DenseMap<Value *, Value *> &Negations) {
+  auto *Def = dyn_cast<Instruction>(Cond);
+  if (!Def)
+    return IRBuilder<>(&Br).CreateNot(Cond, "to.secondary");
+  Value *&Not = Negations[Cond];
+  if (!Not) {
+    BasicBlock::iterator At = isa<PHINode>(Def)
+                                  ? Def->getParent()->getFirstInsertionPt()
+                                  : std::next(Def->getIterator());
+    Not = IRBuilder<>(Def->getParent(), At).CreateNot(Cond, "to.secondary");
+  }
+  return Not;
+}
+
 void AMDGPUReconvergeCFG::annotate(Function &F, UniformityInfo &UI,
                                    const PostDominatorTree &PDT, Type *MaskTy) {
   Module &M = *F.getParent();
@@ -1031,11 +1053,12 @@ void AMDGPUReconvergeCFG::annotate(Function &F, UniformityInfo &UI,
     assert(Primary && "annotating a CFG that is not reconverging");
     Divergent.push_back({Br, Primary});
   }
+  DenseMap<Value *, Value *> Negations;
   for (auto [Br, Primary] : Divergent) {
     IRBuilder<> B(Br);
     Value *ToSecondary = Br->getCondition();
     if (Br->getSuccessor(0) == Primary) {
-      ToSecondary = B.CreateNot(ToSecondary, "to.secondary");
+      ToSecondary = getSharedNegation(ToSecondary, *Br, Negations);
       Br->swapSuccessors();
     }
     if (routesRejoinedLanes(*Br->getParent(), ToSecondary, Parked)) {
