@@ -32,7 +32,10 @@
 //   their only predecessor outside loops they head (a successor may be the
 //   header of a loop whose latches it dominates), no path from T or F
 //   returns to E without going through X, and no block between E and X
-//   contains a convergent call.
+//   contains a convergent call. The target may exclude a branch that sends
+//   each wavefront of a typical launch one way (AMDGPU: the work-item x id
+//   compared with a multiple of the wavefront size): no wavefront runs both
+//   sides, so melding would only add selects.
 // * Path chain: the SESE subgraphs on each path in post-dominance order. They
 //   are found by walking the post-dominator tree upwards from T (resp. F):
 //   T, next(T), next(next(T)), ... until X, stopping early at the first
@@ -341,6 +344,12 @@ bool ControlFlowMelder::isDivergentSwitch(BasicBlock &BB) {
 
 bool ControlFlowMelder::buildRegion(BasicBlock &Entry, DivergentRegion &R) {
   auto *BI = cast<BranchInst>(Entry.getTerminator());
+  if (IsUniformPerWave && IsUniformPerWave(*BI)) {
+    emitMissed("UniformPerWave", Entry,
+               "the divergent branch sends each wavefront one way (it splits "
+               "the work-items at a wavefront boundary)");
+    return false;
+  }
   BasicBlock *T = BI->getSuccessor(0);
   BasicBlock *Fl = BI->getSuccessor(1);
   R.Entry = &Entry;
@@ -1402,7 +1411,7 @@ PreservedAnalyses ControlFlowMeldingPass::run(Function &F,
   const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
   if (!MeldForce && !TTI.hasBranchDivergence(&F))
     return PreservedAnalyses::all();
-  if (!ControlFlowMelder(F, AM).run())
+  if (!ControlFlowMelder(F, AM, IsUniformPerWave).run())
     return PreservedAnalyses::all();
   return PreservedAnalyses::none();
 }

@@ -41,6 +41,7 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Transforms/Scalar/ControlFlowMelding.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 #include "llvm/Transforms/Utils/SimplifyCFGOptions.h"
@@ -278,8 +279,10 @@ struct DivergentRegion {
 
 class ControlFlowMelder {
 public:
-  ControlFlowMelder(Function &F, FunctionAnalysisManager &FAM)
-      : F(F), FAM(FAM), ORE(&F) {}
+  ControlFlowMelder(
+      Function &F, FunctionAnalysisManager &FAM,
+      const ControlFlowMeldingPass::WaveUniformQuery &IsUniformPerWave)
+      : F(F), FAM(FAM), ORE(&F), IsUniformPerWave(IsUniformPerWave) {}
 
   /// Meld until a fixpoint is reached. Returns true if the IR changed.
   bool run();
@@ -288,6 +291,9 @@ private:
   Function &F;
   FunctionAnalysisManager &FAM;
   OptimizationRemarkEmitter ORE;
+  /// The target's test for branches each wavefront takes one way (may be
+  /// empty).
+  const ControlFlowMeldingPass::WaveUniformQuery &IsUniformPerWave;
 
   // Analyses of the current round.
   const TargetTransformInfo *TTI = nullptr;

@@ -31,14 +31,29 @@
 #define LLVM_TRANSFORMS_SCALAR_CONTROLFLOWMELDING_H
 
 #include "llvm/IR/PassManager.h"
+#include <functional>
 
 namespace llvm {
 
+class BranchInst;
 class Function;
 
 class ControlFlowMeldingPass : public PassInfoMixin<ControlFlowMeldingPass> {
 public:
+  /// True for a divergent branch that sends every wavefront of a typical
+  /// launch to one side only: melding cannot make such a wavefront
+  /// reconverge earlier and only adds the selects. A target that knows its
+  /// wavefront size and work-item numbering provides it.
+  using WaveUniformQuery = std::function<bool(const BranchInst &)>;
+
+  ControlFlowMeldingPass() = default;
+  explicit ControlFlowMeldingPass(WaveUniformQuery IsUniformPerWave)
+      : IsUniformPerWave(std::move(IsUniformPerWave)) {}
+
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM);
+
+private:
+  WaveUniformQuery IsUniformPerWave;
 };
 
 } // end namespace llvm

@@ -1,0 +1,27 @@
+//===- AMDGPUWaveUniformBranch.h - Branches a wave takes one way -*- C++ -*-==//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_LIB_TARGET_AMDGPU_AMDGPUWAVEUNIFORMBRANCH_H
+#define LLVM_LIB_TARGET_AMDGPU_AMDGPUWAVEUNIFORMBRANCH_H
+
+namespace llvm {
+
+class BranchInst;
+
+namespace AMDGPU {
+
+/// True if \p Br is a divergent branch that each wavefront of a typical
+/// launch takes one way only: its condition compares the work-item x id with
+/// a boundary that is a multiple of \p WavefrontSize (see
+/// AMDGPUWaveUniformBranch.cpp for the assumption this makes).
+bool isUniformPerWaveBranch(const BranchInst &Br, unsigned WavefrontSize);
+
+} // end namespace AMDGPU
+} // end namespace llvm
+
+#endif // LLVM_LIB_TARGET_AMDGPU_AMDGPUWAVEUNIFORMBRANCH_H
