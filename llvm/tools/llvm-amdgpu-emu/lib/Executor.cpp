@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The dispatcher and the instruction loop. Instruction semantics live in
-// Semantics.cpp; this file resolves operands, sets up the initial wave state
+// Semantics*.cpp; this file resolves operands, sets up the initial wave state
 // of the AMDHSA ABI and runs the waves.
 //
 //===----------------------------------------------------------------------===//

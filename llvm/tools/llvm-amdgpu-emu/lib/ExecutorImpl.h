@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Types shared by the executor (Executor.cpp), the wave loop (Wave.cpp) and
-// the instruction semantics (Semantics.cpp). Not a public interface.
+// the instruction semantics (Semantics*.cpp). Not a public interface.
 //
 //===----------------------------------------------------------------------===//
 
