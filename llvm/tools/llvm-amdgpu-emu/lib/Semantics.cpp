@@ -178,6 +178,7 @@ static StringMap<Semantics> buildTable() {
   };
   AddV("V_MOV_B32", v_mov);
   AddV("V_PK_MOV_B32", v_pk_mov_b32);
+  AddV("V_SWAP_B32", v_swap_b32);
   AddV("V_ACCVGPR_WRITE_B32", v_mov);
   AddV("V_ACCVGPR_READ_B32", v_mov);
   AddV("V_ACCVGPR_MOV_B32", v_mov);

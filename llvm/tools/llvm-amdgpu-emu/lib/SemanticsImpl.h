@@ -558,6 +558,7 @@ Error v_mad_u64_u32(WaveCtx &C, const Instr &I);
 Error v_mad_i64_i32(WaveCtx &C, const Instr &I);
 Error v_mov(WaveCtx &C, const Instr &I);
 Error v_pk_mov_b32(WaveCtx &C, const Instr &I);
+Error v_swap_b32(WaveCtx &C, const Instr &I);
 Error v_not_b32(WaveCtx &C, const Instr &I);
 Error v_cndmask_b32(WaveCtx &C, const Instr &I);
 Error v_readlane_b32(WaveCtx &C, const Instr &I);

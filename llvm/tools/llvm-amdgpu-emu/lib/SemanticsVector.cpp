@@ -162,6 +162,19 @@ Error v_mov(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+/// v_swap_b32 vdst, vdst1 exchanges two VGPRs in the active lanes. Its MC
+/// operands are vdst, vdst1 and the tied sources src0 (= vdst1) and src1
+/// (= vdst); both are read before either is written.
+Error v_swap_b32(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    uint32_t ToDst = readV(C, I.op(Role::Src0), L);
+    uint32_t ToDst1 = readV(C, I.op(Role::Src1), L);
+    writeV(C, I.op(Role::VDst), L, ToDst);
+    writeV(C, I.op(Role::Src0), L, ToDst1);
+  });
+  return Error::success();
+}
+
 /// v_pk_mov_b32 (gfx90a): vdst.lo = one half of src0, vdst.hi = one half of
 /// src1, each half chosen by the source's op_sel bit (SISrcMods::OP_SEL_0).
 Error v_pk_mov_b32(WaveCtx &C, const Instr &I) {

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmuTestHarness.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
 using namespace llvm::amdgpu_emu;
@@ -366,6 +367,39 @@ TEST(EmuShift64, Wave32) { checkShifts64(GFX1030); }
 // M0 or a constant) modulo the wave size (src1[5:0] on wave64, src1[4:0] on
 // wave32); v_readfirstlane reads the lowest active lane, lane 0 if none is
 // active.
+// v_swap_b32 exchanges two VGPRs in the active lanes only, reading both
+// before writing either (register allocation emits it for copies that
+// rotate registers).
+void checkSwap(EmuTarget T, unsigned Lanes) {
+  bool W32 = Lanes == 32;
+  std::string Body =
+      formatv(R"(
+  v_mul_u32_u24 v3, 3, v0
+  v_mov_b32 v4, 1000
+  v_add_{0} v4, v4, v0
+  v_mov_b32 v5, 77
+  v_cmp_gt_u32 {1}, 5, v0
+  s_mov_b{2} {4}, {3}
+  s_and_b{2} {3}, {3}, {1}
+  v_swap_b32 v3, v4
+  s_mov_b{2} {3}, {4}
+  v_swap_b32 v5, v5
+)",
+              W32 ? "nc_u32" : "u32", W32 ? "vcc_lo" : "vcc", W32 ? "32" : "64",
+              W32 ? "exec_lo" : "exec", W32 ? "s20" : "s[20:21]")
+          .str();
+  EmuRun R = runWave(T, Body);
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L = 0; L != Lanes; ++L) {
+    EXPECT_EQ(R.v(3, L), L < 5 ? 1000 + L : 3 * L) << "lane " << L;
+    EXPECT_EQ(R.v(4, L), L < 5 ? 3 * L : 1000 + L) << "lane " << L;
+    EXPECT_EQ(R.v(5, L), 77u) << "lane " << L;
+  }
+}
+
+TEST(EmuSwap, Wave64) { checkSwap(GFX90A, 64); }
+TEST(EmuSwap, Wave32) { checkSwap(GFX1030, 32); }
+
 TEST(EmuCrossLane, ReadWriteLaneWave64) {
   EmuRun R = runWave(GFX90A, R"(
   v_mul_u32_u24 v3, 3, v0
