@@ -92,6 +92,22 @@ static Expected<uint8_t *> vmemPointer(WaveCtx &C, const Instr &I, unsigned L,
                            L, Bytes, Addr));
 }
 
+/// Stores lane \p L's dwords of \p Data to \p P, or loads them from it.
+template <bool Store>
+static void transferDwords(WaveCtx &C, const Operand &Data, unsigned L,
+                           uint8_t *P) {
+  for (unsigned Dw = 0; Dw != Data.Dwords; ++Dw) {
+    uint32_t V;
+    if (Store) {
+      V = readV(C, Data, L, Dw);
+      std::memcpy(P + 4 * Dw, &V, 4);
+    } else {
+      std::memcpy(&V, P + 4 * Dw, 4);
+      writeV(C, Data, L, V, Dw);
+    }
+  }
+}
+
 template <bool Store> Error global_access(WaveCtx &C, const Instr &I) {
   const Operand &Data = Store ? I.op(Role::VData) : I.op(Role::VDst);
   unsigned Bytes = 4 * Data.Dwords;
@@ -104,16 +120,7 @@ template <bool Store> Error global_access(WaveCtx &C, const Instr &I) {
     if (!PtrOrErr)
       return PtrOrErr.takeError();
     uint8_t *P = *PtrOrErr;
-    for (unsigned Dw = 0; Dw != Data.Dwords; ++Dw) {
-      if (Store) {
-        uint32_t V = readV(C, Data, L, Dw);
-        std::memcpy(P + 4 * Dw, &V, 4);
-      } else {
-        uint32_t V;
-        std::memcpy(&V, P + 4 * Dw, 4);
-        writeV(C, Data, L, V, Dw);
-      }
-    }
+    transferDwords<Store>(C, Data, L, P);
   }
   return Error::success();
 }
@@ -176,16 +183,7 @@ Error buffer_private(WaveCtx &C, const Instr &I) {
       writeV(C, Data, L, V);
       continue;
     }
-    for (unsigned Dw = 0; Dw != Data.Dwords; ++Dw) {
-      if (Store) {
-        uint32_t V = readV(C, Data, L, Dw);
-        std::memcpy(P + 4 * Dw, &V, 4);
-      } else {
-        uint32_t V;
-        std::memcpy(&V, P + 4 * Dw, 4);
-        writeV(C, Data, L, V, Dw);
-      }
-    }
+    transferDwords<Store>(C, Data, L, P);
   }
   return Error::success();
 }
@@ -403,16 +401,7 @@ template <bool Store> Error ds_access(WaveCtx &C, const Instr &I) {
     Expected<uint8_t *> P = ldsPointer(C, I, L, dsAddr(C, I, L), Bytes);
     if (!P)
       return P.takeError();
-    for (unsigned Dw = 0; Dw != Data.Dwords; ++Dw) {
-      if (Store) {
-        uint32_t V = readV(C, Data, L, Dw);
-        std::memcpy(*P + 4 * Dw, &V, 4);
-      } else {
-        uint32_t V;
-        std::memcpy(&V, *P + 4 * Dw, 4);
-        writeV(C, Data, L, V, Dw);
-      }
-    }
+    transferDwords<Store>(C, Data, L, *P);
   }
   return Error::success();
 }
