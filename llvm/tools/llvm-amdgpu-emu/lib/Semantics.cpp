@@ -550,6 +550,10 @@ static StringMap<Semantics> buildTable() {
   Add({"S_BITCMP1_B32"}, s_bitcmp<true, 32>);
   Add({"S_BITCMP0_B64"}, s_bitcmp<false, 64>);
   Add({"S_BITCMP1_B64"}, s_bitcmp<true, 64>);
+  Add({"S_BITSET0_B32"}, s_bitset<false, 32>);
+  Add({"S_BITSET1_B32"}, s_bitset<true, 32>);
+  Add({"S_BITSET0_B64"}, s_bitset<false, 64>);
+  Add({"S_BITSET1_B64"}, s_bitset<true, 64>);
   // Instruction coverage of plain kernels (kernel suite group "coverage").
   Add({"BUFFER_INVL2"}, nop);
   Add({"S_FF1_I32_B32"}, s_bitscan<BitScan::FirstOne, 32>);

@@ -496,6 +496,7 @@ template <typename T, Cmp K> Error s_cmp(WaveCtx &C, const Instr &I);
 template <typename T, Cmp K> Error s_cmpk(WaveCtx &C, const Instr &I);
 template <SaveExec K> Error s_saveexec(WaveCtx &C, const Instr &I);
 template <bool One, unsigned Bits> Error s_bitcmp(WaveCtx &C, const Instr &I);
+template <bool One, unsigned Bits> Error s_bitset(WaveCtx &C, const Instr &I);
 template <BitScan K, unsigned Bits> Error s_bitscan(WaveCtx &C, const Instr &I);
 
 //===----------------------------------------------------------------------===//

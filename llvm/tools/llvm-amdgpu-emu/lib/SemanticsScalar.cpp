@@ -402,6 +402,17 @@ template <bool One, unsigned Bits> Error s_bitcmp(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+/// s_bitset0/1_b32/b64: clears / sets bit (src0 mod width) of sdst, which
+/// the instruction also reads; SCC is not written.
+template <bool One, unsigned Bits> Error s_bitset(WaveCtx &C, const Instr &I) {
+  const Operand &Dst = I.op(Role::SDst);
+  uint64_t V = readS(C, Dst);
+  uint64_t Mask = uint64_t(1) << (readS(C, I.op(Role::Src0)) & (Bits - 1));
+  V = One ? V | Mask : V & ~Mask;
+  writeS(C, Dst, Bits == 32 ? uint32_t(V) : V);
+  return Error::success();
+}
+
 /// s_ff1_*, s_flbit_*: see BitScan.
 template <BitScan K, unsigned Bits>
 Error s_bitscan(WaveCtx &C, const Instr &I) {
@@ -496,6 +507,10 @@ template Error s_bitcmp<false, 32>(WaveCtx &, const Instr &);
 template Error s_bitcmp<true, 32>(WaveCtx &, const Instr &);
 template Error s_bitcmp<false, 64>(WaveCtx &, const Instr &);
 template Error s_bitcmp<true, 64>(WaveCtx &, const Instr &);
+template Error s_bitset<false, 32>(WaveCtx &, const Instr &);
+template Error s_bitset<true, 32>(WaveCtx &, const Instr &);
+template Error s_bitset<false, 64>(WaveCtx &, const Instr &);
+template Error s_bitset<true, 64>(WaveCtx &, const Instr &);
 template Error s_bitscan<BitScan::FirstOne, 32>(WaveCtx &, const Instr &);
 template Error s_bitscan<BitScan::FirstOne, 64>(WaveCtx &, const Instr &);
 template Error s_bitscan<BitScan::LeadingZeros, 32>(WaveCtx &, const Instr &);

@@ -303,6 +303,32 @@ TEST(EmuSALU, BitCount) {
   EXPECT_EQ(R.s(21), 0u);
 }
 
+// s_bitset0/1: the bit index is src0 modulo the width, the destination is
+// read, and SCC is left alone.
+TEST(EmuSALU, BitSet) {
+  EmuRun R = runWave(GFX90A, R"(
+  s_mov_b32 s4, -1
+  s_bitset0_b32 s4, 3
+  s_mov_b32 s5, 0
+  s_bitset1_b32 s5, 33              ; bit 1
+  s_mov_b64 s[6:7], 0
+  s_mov_b32 s10, 63
+  s_bitset1_b64 s[6:7], s10
+  s_bitset1_b64 s[6:7], 64          ; bit 0
+  s_mov_b64 s[8:9], -1
+  s_bitset0_b64 s[8:9], 32
+  s_cmp_eq_u32 s10, 63              ; SCC = 1
+  s_bitset0_b32 s5, 1
+  s_cselect_b32 s20, 1, 0
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s(4), 0xfffffff7u);
+  EXPECT_EQ(R.s(5), 0u);
+  EXPECT_EQ(R.s64(6), 0x8000000000000001ull);
+  EXPECT_EQ(R.s64(8), 0xfffffffeffffffffull);
+  EXPECT_EQ(R.s(20), 1u);
+}
+
 // s_lshl_b64 / s_lshr_b64 / s_ashr_i64: the amount is src1[5:0], so 64 and
 // up wrap; SCC = (result != 0).
 TEST(EmuSALU, Shifts64) {
