@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 namespace llvm {
@@ -29,44 +30,50 @@ namespace semantics {
 
 // --- f32 --------------------------------------------------------------------
 
+/// What v_f32 computes from src0 (A), src1 (B) and the addend of the fused
+/// forms (Acc: src2, or vdst for fmac). A NaN operand gives the first NaN
+/// in operand order (propagatedNaN); max and min treat NaNs as fmaxAMD does.
+template <F32Op Kind> static float f32Op(float A, float B, float Acc) {
+  constexpr bool Fused = Kind == F32Op::Fma || Kind == F32Op::Fmac;
+  if (Kind != F32Op::Max && Kind != F32Op::Min)
+    if (std::optional<float> NaN =
+            Fused ? propagatedNaN({A, B, Acc}) : propagatedNaN({A, B}))
+      return *NaN;
+  switch (Kind) {
+  case F32Op::Add:
+    return A + B;
+  case F32Op::Sub:
+    return A - B;
+  case F32Op::SubRev:
+    return B - A;
+  case F32Op::Mul:
+    return A * B;
+  case F32Op::Fma:
+  case F32Op::Fmac:
+    return std::fma(A, B, Acc);
+  case F32Op::Max:
+    return fmaxAMD(A, B);
+  default:
+    return fminAMD(A, B);
+  }
+}
+
 /// f32 arithmetic with modifiers.
 template <F32Op Kind> Error v_f32(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     float A = srcF(C, I, Role::Src0, Role::Src0Mods, L);
     float B = srcF(C, I, Role::Src1, Role::Src1Mods, L);
-    float D;
-    switch (Kind) {
-    case F32Op::Add:
-      D = A + B;
-      break;
-    case F32Op::Sub:
-      D = A - B;
-      break;
-    case F32Op::SubRev:
-      D = B - A;
-      break;
-    case F32Op::Mul:
-      D = A * B;
-      break;
-    case F32Op::Fma:
-      D = std::fma(A, B, srcF(C, I, Role::Src2, Role::Src2Mods, L));
-      break;
-    case F32Op::Fmac: {
+    float Acc = 0.0f;
+    if (Kind == F32Op::Fma) {
+      Acc = srcF(C, I, Role::Src2, Role::Src2Mods, L);
+    } else if (Kind == F32Op::Fmac) {
       // The accumulator is an input: flushed as the sources are.
-      uint32_t Acc = readV(C, I.op(Role::VDst), L);
+      uint32_t Bits = readV(C, I.op(Role::VDst), L);
       if (!(C.DS.Prog.DenormMode32 & 1))
-        Acc = flushDenorm(Acc);
-      D = std::fma(A, B, asF(Acc));
-      break;
+        Bits = flushDenorm(Bits);
+      Acc = asF(Bits);
     }
-    case F32Op::Max:
-      D = fmaxAMD(A, B);
-      break;
-    default:
-      D = fminAMD(A, B);
-      break;
-    }
-    writeV(C, I.op(Role::VDst), L, resultF(C, I, D));
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, f32Op<Kind>(A, B, Acc)));
   });
   return Error::success();
 }
@@ -136,7 +143,9 @@ template <bool AddK> Error v_fmak_f32(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     float A = srcF(C, I, Role::Src0, Role::Src0Mods, L);
     float B = srcF(C, I, Role::Src1, Role::Src1Mods, L);
-    float D = AddK ? std::fma(A, B, K) : std::fma(A, K, B);
+    // The multiplicands, then the addend.
+    float X = A, Y = AddK ? B : K, Z = AddK ? K : B;
+    float D = propagatedNaN({X, Y, Z}).value_or(std::fma(X, Y, Z));
     writeV(C, I.op(Role::VDst), L, resultF(C, I, D));
   });
   return Error::success();
@@ -193,7 +202,11 @@ template <PkF32Op Kind> Error v_pk_f32(WaveCtx &C, const Instr &I) {
           B = flushDenorm(B);
         V[S] = asF(B);
       }
-      float D = Kind == PkF32Op::Add   ? V[0] + V[1]
+      std::optional<float> NaN = Kind == PkF32Op::Fma
+                                     ? propagatedNaN({V[0], V[1], V[2]})
+                                     : propagatedNaN({V[0], V[1]});
+      float D = NaN                    ? *NaN
+                : Kind == PkF32Op::Add ? V[0] + V[1]
                 : Kind == PkF32Op::Mul ? V[0] * V[1]
                                        : std::fma(V[0], V[1], V[2]);
       uint32_t R = asU(D);
@@ -394,37 +407,44 @@ template <bool Exp> Error v_frexp_f64(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+/// What v_f64 computes, as f32Op: a NaN operand gives the first NaN in
+/// operand order.
+template <F64Op Kind> static double f64Op(double A, double B, double Acc) {
+  constexpr bool Fused = Kind == F64Op::Fma || Kind == F64Op::Fmac;
+  if (Kind != F64Op::Max && Kind != F64Op::Min)
+    if (std::optional<double> NaN =
+            Fused ? propagatedNaN({A, B, Acc}) : propagatedNaN({A, B}))
+      return *NaN;
+  switch (Kind) {
+  case F64Op::Add:
+    return A + B;
+  case F64Op::Mul:
+    return A * B;
+  case F64Op::Fma:
+  case F64Op::Fmac:
+    return std::fma(A, B, Acc);
+  case F64Op::Max:
+    return fmaxAMD(A, B);
+  default:
+    return fminAMD(A, B);
+  }
+}
+
 template <F64Op Kind> Error v_f64(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     double A = srcD(C, I, Role::Src0, Role::Src0Mods, L);
     double B = srcD(C, I, Role::Src1, Role::Src1Mods, L);
-    double D;
-    switch (Kind) {
-    case F64Op::Add:
-      D = A + B;
-      break;
-    case F64Op::Mul:
-      D = A * B;
-      break;
-    case F64Op::Fma:
-      D = std::fma(A, B, srcD(C, I, Role::Src2, Role::Src2Mods, L));
-      break;
-    case F64Op::Fmac: {
+    double Acc = 0.0;
+    if (Kind == F64Op::Fma) {
+      Acc = srcD(C, I, Role::Src2, Role::Src2Mods, L);
+    } else if (Kind == F64Op::Fmac) {
       // The accumulator is an input: flushed as the sources are.
-      uint64_t Acc = readV64(C, I.op(Role::VDst), L);
+      uint64_t Bits = readV64(C, I.op(Role::VDst), L);
       if (!(C.DS.Prog.DenormMode64 & 1))
-        Acc = flushDenorm64(Acc);
-      D = std::fma(A, B, bit_cast<double>(Acc));
-      break;
+        Bits = flushDenorm64(Bits);
+      Acc = bit_cast<double>(Bits);
     }
-    case F64Op::Max:
-      D = fmaxAMD(A, B);
-      break;
-    default:
-      D = fminAMD(A, B);
-      break;
-    }
-    writeD(C, I, L, D);
+    writeD(C, I, L, f64Op<Kind>(A, B, Acc));
   });
   return Error::success();
 }
@@ -761,7 +781,10 @@ template <MadOp Kind> Error v_mad_f32(WaveCtx &C, const Instr &I) {
       M = A * B, Add = K;
       break;
     }
-    float D = Ftz(Ftz(M) + Ftz(Add));
+    // A NaN operand gives the first NaN: the multiplicands, then the addend.
+    float X = A, Y = Kind == MadOp::Madmk ? K : B;
+    float Z = Kind == MadOp::Madmk ? B : Add;
+    float D = propagatedNaN({X, Y, Z}).value_or(Ftz(Ftz(M) + Ftz(Add)));
     writeV(C, I.op(Role::VDst), L, flushDenorm(resultF(C, I, D)));
   });
   return Error::success();
@@ -846,6 +869,35 @@ float srcHalfF(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
   return halfToFloat(srcHalf(C, I, Src, Mods, Lane));
 }
 
+/// What v_f16 and v_pk_f16 compute on f16 values held exactly as floats
+/// (Acc: the addend of fma). A NaN operand gives the first NaN in operand
+/// order (propagatedNaN; halfToFloat keeps the f16 payload in the top bits
+/// of the f32 one, floatToHalf takes it back); max and min treat NaNs as
+/// fmaxAMD does.
+static float f16Op(F16Op Kind, float A, float B, float Acc) {
+  if (Kind != F16Op::Max && Kind != F16Op::Min)
+    if (std::optional<float> NaN = Kind == F16Op::Fma
+                                       ? propagatedNaN({A, B, Acc})
+                                       : propagatedNaN({A, B}))
+      return *NaN;
+  switch (Kind) {
+  case F16Op::Add:
+    return A + B;
+  case F16Op::Sub:
+    return A - B;
+  case F16Op::SubRev:
+    return B - A;
+  case F16Op::Mul:
+    return A * B;
+  case F16Op::Fma:
+    return std::fma(A, B, Acc);
+  case F16Op::Max:
+    return fmaxAMD(A, B);
+  default:
+    return fminAMD(A, B);
+  }
+}
+
 /// f16 arithmetic. A sum or product of two f16 values is exact in f32, so it is
 /// rounded to f16 once; fma is computed in f32 and rounded to f16, a double
 /// rounding that can differ from hardware by one f16 ulp when the f32 result
@@ -856,16 +908,10 @@ template <F16Op Kind> Error v_f16(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     float A = srcHalfF(C, I, Role::Src0, Role::Src0Mods, L);
     float B = srcHalfF(C, I, Role::Src1, Role::Src1Mods, L);
-    float D =
-        Kind == F16Op::Add      ? A + B
-        : Kind == F16Op::Sub    ? A - B
-        : Kind == F16Op::SubRev ? B - A
-        : Kind == F16Op::Mul    ? A * B
-        : Kind == F16Op::Fma
-            ? std::fma(A, B, srcHalfF(C, I, Role::Src2, Role::Src2Mods, L))
-        : Kind == F16Op::Max ? fmaxAMD(A, B)
-                             : fminAMD(A, B);
-    writeHalf(C, I, L, floatToHalf(D));
+    float Acc = Kind == F16Op::Fma
+                    ? srcHalfF(C, I, Role::Src2, Role::Src2Mods, L)
+                    : 0.0f;
+    writeHalf(C, I, L, floatToHalf(f16Op(Kind, A, B, Acc)));
   });
   return Error::success();
 }
@@ -903,12 +949,7 @@ template <F16Op Kind> Error v_pk_f16(WaveCtx &C, const Instr &I) {
           H = flushHalf(H);
         V[S] = halfToFloat(H);
       }
-      float D = Kind == F16Op::Add   ? V[0] + V[1]
-                : Kind == F16Op::Mul ? V[0] * V[1]
-                : Kind == F16Op::Fma ? std::fma(V[0], V[1], V[2])
-                : Kind == F16Op::Max ? fmaxAMD(V[0], V[1])
-                                     : fminAMD(V[0], V[1]);
-      uint16_t R = floatToHalf(D);
+      uint16_t R = floatToHalf(f16Op(Kind, V[0], V[1], V[2]));
       if (!(C.DS.Prog.DenormMode64 & 2))
         R = flushHalf(R);
       Result |= uint32_t(R) << (16 * Half);
@@ -959,7 +1000,8 @@ template <FmaMixOp Kind> Error v_fma_mix(WaveCtx &C, const Instr &I) {
       V[S] = I.imm(Mods[S]) & 8
                  ? halfToFloat(srcHalf(C, I, Srcs[S], Mods[S], L))
                  : srcF(C, I, Srcs[S], Mods[S], L);
-    float R = std::fma(V[0], V[1], V[2]);
+    float R =
+        propagatedNaN({V[0], V[1], V[2]}).value_or(std::fma(V[0], V[1], V[2]));
     if (I.imm(Role::Clamp))
       R = std::isnan(R) ? 0.0f : std::min(std::max(R, 0.0f), 1.0f);
     if (Kind == FmaMixOp::F32) {

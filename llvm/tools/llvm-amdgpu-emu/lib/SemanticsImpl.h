@@ -25,6 +25,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
+#include <optional>
 
 namespace llvm {
 namespace amdgpu_emu {
@@ -207,15 +209,59 @@ inline uint32_t flushDenorm(uint32_t B) {
   return (B & 0x7f800000) == 0 ? B & 0x80000000 : B;
 }
 
-/// v_max_f32/f64 and v_min_f32/f64: fmax/fmin (a quiet NaN yields the other
-/// operand, a signaling one a quiet NaN, as in IEEE mode), with -0 < +0,
-/// which the ISA specifies and fmax/fmin leave open.
+/// The quiet bit of an f32 or f64 NaN.
+template <typename T> struct NaNBits;
+template <> struct NaNBits<float> {
+  using Int = uint32_t;
+  static constexpr Int Quiet = 0x00400000;
+};
+template <> struct NaNBits<double> {
+  using Int = uint64_t;
+  static constexpr Int Quiet = 0x0008000000000000;
+};
+
+/// X with the quiet bit set: a NaN keeps its sign and payload.
+template <typename T> T quieted(T X) {
+  using Int = typename NaNBits<T>::Int;
+  return bit_cast<T>(Int(bit_cast<Int>(X) | NaNBits<T>::Quiet));
+}
+
+template <typename T> bool isSignalingNaN(T X) {
+  using Int = typename NaNBits<T>::Int;
+  return std::isnan(X) && !(bit_cast<Int>(X) & NaNBits<T>::Quiet);
+}
+
+/// The result of an arithmetic operation (add, multiply, fma, ...) one of
+/// whose operands is a NaN: the first NaN in operand order (src0, src1,
+/// src2, after their abs/neg modifiers), quieted; nothing if no operand is
+/// a NaN. The ISA only says that NaN inputs are quieted and propagated as
+/// IEEE 754-2008 says, and that standard leaves open which NaN provides the
+/// payload when there are several; fixing the order makes the result
+/// independent of the order in which the host evaluates its operands.
+template <typename T>
+std::optional<T> propagatedNaN(std::initializer_list<T> Ops) {
+  for (T X : Ops)
+    if (std::isnan(X))
+      return quieted(X);
+  return std::nullopt;
+}
+
+/// v_max_f32/f64 and v_min_f32/f64 in IEEE mode (the compute default): a
+/// quiet NaN yields the other operand; two NaNs, or a signaling one, yield
+/// the first NaN quieted (propagatedNaN); -0 < +0, which the ISA specifies
+/// and fmax/fmin leave open.
 template <typename T> T fmaxAMD(T A, T B) {
+  if ((std::isnan(A) && std::isnan(B)) || isSignalingNaN(A) ||
+      isSignalingNaN(B))
+    return *propagatedNaN({A, B});
   if (A == 0 && B == 0)
     return std::signbit(A) ? B : A;
   return std::fmax(A, B);
 }
 template <typename T> T fminAMD(T A, T B) {
+  if ((std::isnan(A) && std::isnan(B)) || isSignalingNaN(A) ||
+      isSignalingNaN(B))
+    return *propagatedNaN({A, B});
   if (A == 0 && B == 0)
     return std::signbit(A) ? A : B;
   return std::fmin(A, B);

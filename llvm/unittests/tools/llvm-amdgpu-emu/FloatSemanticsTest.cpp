@@ -448,3 +448,81 @@ TEST(EmuFloat, SdwaCompareAndConvert) {
   EXPECT_EQ(R.v(4, 0), 0x300u);       // 3 in byte 1, the rest zeroed
   EXPECT_EQ(R.v(6, 0), 0xaabbfdddu);  // -3 (0xfd) in byte 1, the rest kept
 }
+
+// Two or more NaN operands: the result is the first NaN in operand order
+// (src0, src1, src2, after the abs/neg modifiers), quieted, whichever order
+// the host would evaluate them in. A signaling NaN in v_max/v_min gives a
+// NaN too (IEEE mode); one quiet NaN gives the other operand.
+TEST(EmuFloat, FirstNaNOperandPropagates) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v2, 0x7fc01111              ; qNaN A
+  v_mov_b32 v3, 0xffc02222              ; qNaN B, negative
+  v_mov_b32 v4, 0x7f803333              ; sNaN C
+  v_mov_b32 v5, 2.0
+  v_add_f32 v10, v2, v3
+  v_add_f32 v11, v3, v2
+  v_mul_f32 v12, v4, v2
+  v_sub_f32 v13, v3, v4
+  v_subrev_f32 v14, v4, v3
+  v_fma_f32 v15, 1.0, v3, v2
+  v_fma_f32 v16, v4, v3, v2
+  v_mov_b32 v17, v2
+  v_fmac_f32 v17, 1.0, v3
+  v_mov_b32 v18, v4
+  v_fmac_f32 v18, 1.0, v5
+  v_max_f32 v19, v2, v3
+  v_max_f32 v20, v3, v2
+  v_min_f32 v21, v2, v4
+  v_min_f32 v22, 1.0, v4
+  v_add_f32_e64 v23, -v2, v3
+  v_mul_f32 v24, v5, v3
+  v_mov_b32 v30, 0x7e11                 ; f16 qNaN, payload 0x211
+  v_mov_b32 v31, 0xfe22                 ; f16 qNaN, negative
+  v_mov_b32 v32, 0x7c05                 ; f16 sNaN
+  v_add_f16 v33, v30, v31
+  v_add_f16 v34, v31, v30
+  v_mul_f16 v35, v32, v30
+  v_fma_f16 v36, v31, v32, v30
+  v_max_f16 v37, v30, v31
+  v_mov_b32 v38, 0x7e11fe22
+  v_mov_b32 v39, 0xfe337e44
+  v_pk_add_f16 v40, v38, v39
+  v_pk_mul_f16 v41, v39, v38
+  v_mov_b32 v42, 0
+  v_mov_b32 v43, 0x7ff80001             ; f64 qNaN
+  v_mov_b32 v44, 5
+  v_mov_b32 v45, 0xfff00000             ; f64 sNaN, negative
+  v_add_f64 v[46:47], v[44:45], v[42:43]
+  v_mul_f64 v[48:49], v[42:43], v[44:45]
+  v_max_f64 v[50:51], v[42:43], v[44:45]
+)");
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L : {0u, 63u}) {
+    SCOPED_TRACE(formatv("lane {0}", L).str());
+    EXPECT_EQ(R.v(10, L), 0x7fc01111u);
+    EXPECT_EQ(R.v(11, L), 0xffc02222u);
+    EXPECT_EQ(R.v(12, L), 0x7fc03333u); // src0, a signaling NaN, quieted
+    EXPECT_EQ(R.v(13, L), 0xffc02222u);
+    EXPECT_EQ(R.v(14, L), 0x7fc03333u); // subrev: src0 still comes first
+    EXPECT_EQ(R.v(15, L), 0xffc02222u); // fma: src1 before src2
+    EXPECT_EQ(R.v(16, L), 0x7fc03333u);
+    EXPECT_EQ(R.v(17, L), 0xffc02222u); // fmac: src1 before the accumulator
+    EXPECT_EQ(R.v(18, L), 0x7fc03333u); // fmac: the accumulator's NaN
+    EXPECT_EQ(R.v(19, L), 0x7fc01111u);
+    EXPECT_EQ(R.v(20, L), 0xffc02222u);
+    EXPECT_EQ(R.v(21, L), 0x7fc01111u); // an sNaN in src1: src0 comes first
+    EXPECT_EQ(R.v(22, L), 0x7fc03333u);
+    EXPECT_EQ(R.v(23, L), 0xffc01111u); // neg applies before propagation
+    EXPECT_EQ(R.v(24, L), 0xffc02222u); // one NaN
+    EXPECT_EQ(R.v(33, L), 0x7e11u);     // high half zeroed (gfx9)
+    EXPECT_EQ(R.v(34, L), 0xfe22u);
+    EXPECT_EQ(R.v(35, L), 0x7e05u);
+    EXPECT_EQ(R.v(36, L), 0xfe22u);
+    EXPECT_EQ(R.v(37, L), 0x7e11u);
+    EXPECT_EQ(R.v(40, L), 0x7e11fe22u); // src0's half, each half
+    EXPECT_EQ(R.v(41, L), 0xfe337e44u);
+    EXPECT_EQ(R.v64(46, L), 0xfff8000000000005ull);
+    EXPECT_EQ(R.v64(48, L), 0x7ff8000100000000ull);
+    EXPECT_EQ(R.v64(50, L), 0x7ff8000100000000ull);
+  }
+}
