@@ -227,6 +227,18 @@ static StringMap<Semantics> buildTable() {
   AddV("V_ADDC_CO_U32", v_addsub_co<AddSubOp::Add, true>);
   AddV("V_SUBB_CO_U32", v_addsub_co<AddSubOp::Sub, true>);
   AddV("V_SUBBREV_CO_U32", v_addsub_co<AddSubOp::SubRev, true>);
+  // Their SDWA forms (VCC carries): v_addsub_co applies the selects.
+  for (auto [Name, Fn] : std::initializer_list<std::pair<StringRef, Semantics>>{
+           {"V_ADD_CO_U32", v_addsub_co<AddSubOp::Add, false>},
+           {"V_SUB_CO_U32", v_addsub_co<AddSubOp::Sub, false>},
+           {"V_SUBREV_CO_U32", v_addsub_co<AddSubOp::SubRev, false>},
+           {"V_ADDC_CO_U32", v_addsub_co<AddSubOp::Add, true>},
+           {"V_SUBB_CO_U32", v_addsub_co<AddSubOp::Sub, true>},
+           {"V_SUBBREV_CO_U32", v_addsub_co<AddSubOp::SubRev, true>},
+           {"V_ADD_CO_CI_U32", v_addsub_co<AddSubOp::Add, true>},
+           {"V_SUB_CO_CI_U32", v_addsub_co<AddSubOp::Sub, true>},
+           {"V_SUBREV_CO_CI_U32", v_addsub_co<AddSubOp::SubRev, true>}})
+    T[(Name + "_sdwa").str()] = Fn;
   AddV("V_MAD_U64_U32", v_mad_u64_u32);
   AddV("V_CNDMASK_B32", v_cndmask_b32);
   AddV("V_READFIRSTLANE_B32", v_readfirstlane_b32);

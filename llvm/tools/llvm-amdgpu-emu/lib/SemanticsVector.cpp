@@ -293,22 +293,35 @@ template <ShiftOp Kind> Error v_shift64(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
-/// Integer add/sub with carry-out (and carry-in for the addc/subb forms).
-/// Kind: add, sub (src0 - src1) or subrev (src1 - src0).
+/// Integer add/sub with carry-out (and carry-in for the addc/subb forms:
+/// gfx9 v_addc_co/v_subb_co/v_subbrev_co, gfx10+ v_*_co_ci), in every
+/// encoding: VOP2 (carry in VCC), VOP3 (carry in sdst, carry-in src2) and
+/// SDWA, whose sources are the selected bytes or words (zero- or, with
+/// SEXT, sign-extended to 32 bits) and whose 32-bit result is placed as
+/// dst_sel and dst_unused say; the carry is that of the 32-bit operation.
+/// Kind: add, sub (src0 - src1) or subrev (src1 - src0). The clamp bit
+/// saturates the unsigned result, 0xffffffff on a carry and 0 on a borrow
+/// (LLVM selects v_add_co_u32/v_sub_co_u32 with clamp for uaddsat/usubsat
+/// where there is no v_add_u32); the carry-out stays that of the unsaturated
+/// operation, which the ISA's pseudo-code computes from the sources.
 template <AddSubOp Kind, bool CarryIn>
 Error v_addsub_co(WaveCtx &C, const Instr &I) {
-  if (I.imm(Role::Clamp))
-    return instError(C, I, "clamp is not implemented");
+  if (I.imm(Role::OMod))
+    return instError(C, I, "omod on an integer operation is not implemented");
+  bool Clamp = I.imm(Role::Clamp);
   uint64_t CarryMask = CarryIn ? maskSrc(C, I) : 0, Out = 0;
   forActive(C, [&](unsigned L) {
-    uint64_t A = readV(C, I.op(Role::Src0), L);
-    uint64_t B = readV(C, I.op(Role::Src1), L);
+    uint64_t A = srcInt(C, I, Role::Src0, L);
+    uint64_t B = srcInt(C, I, Role::Src1, L);
     uint64_t Cin = (CarryMask >> L) & 1;
     if (Kind == AddSubOp::SubRev)
       std::swap(A, B);
     uint64_t D = Kind == AddSubOp::Add ? A + B + Cin : A - B - Cin;
     bool Carry = Kind == AddSubOp::Add ? (D >> 32) != 0 : B + Cin > A;
-    writeV(C, I.op(Role::VDst), L, uint32_t(D));
+    uint32_t R = uint32_t(D);
+    if (Clamp && Carry)
+      R = Kind == AddSubOp::Add ? 0xffffffffu : 0u;
+    writeInt(C, I, L, R);
     Out |= uint64_t(Carry) << L;
   });
   writeS(C, maskDst(C, I), Out);

@@ -155,6 +155,18 @@ const std::vector<OverlapCase> &cases() {
       {"v_addc_co_u32 v{0}, vcc, v10, v11, vcc", File::V, 1, {10, 11}, true},
       {"v_subb_co_u32 v{0}, vcc, v13, v12, vcc", File::V, 1, {12, 13}, true},
       {"v_subbrev_co_u32 v{0}, vcc, v13, v12, vcc", File::V, 1, {12, 13}, true},
+      {"v_addc_co_u32_sdwa v{0}, vcc, v10, v11, vcc dst_sel:DWORD "
+       "dst_unused:UNUSED_PAD src0_sel:BYTE_1 src1_sel:WORD_0",
+       File::V,
+       1,
+       {10, 11},
+       true},
+      {"v_subbrev_co_u32_sdwa v{0}, vcc, v13, v12, vcc dst_sel:WORD_1 "
+       "dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:BYTE_0",
+       File::V,
+       1,
+       {12, 13},
+       true},
       // Vector memory whose address lies in the destination.
       {"global_load_dwordx2 v[{0}:{1}], v[4:5], off\n s_waitcnt vmcnt(0)",
        File::V,
@@ -213,6 +225,8 @@ std::string forTarget(EmuTarget T, StringRef Asm) {
   static const std::pair<StringRef, StringRef> Renames[] = {
       {"vcc", "vcc_lo"},
       {"v_addc_co_u32", "v_add_co_ci_u32"},
+      {"v_addc_co_u32_sdwa", "v_add_co_ci_u32_sdwa"},
+      {"v_subbrev_co_u32_sdwa", "v_subrev_co_ci_u32_sdwa"},
       {"v_subb_co_u32", "v_sub_co_ci_u32"},
       {"v_subbrev_co_u32", "v_subrev_co_ci_u32"},
       {"s[20:21]", "s20"}};

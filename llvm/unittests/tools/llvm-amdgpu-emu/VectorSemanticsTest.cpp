@@ -317,6 +317,92 @@ TEST(EmuCarry, Wave32) {
   }
 }
 
+// SDWA carries (SIPeepholeSDWA turns v_add_co_u32 of extracted bytes and
+// words into them): the sources are the selected bytes or words, SEXT
+// sign-extends one to 32 bits, the carry is that of the 32-bit operation
+// and goes to VCC, the result is placed as dst_sel says. With clamp, the
+// VOP3 forms saturate (uaddsat/usubsat) and still report the carry.
+TEST(EmuCarry, SdwaAndClampWave64) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v2, 0xff80ffff
+  v_mov_b32 v3, 0x10001
+  v_add_co_u32_sdwa v4, vcc, v2, v3 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:WORD_0
+  s_mov_b64 s[10:11], vcc
+  v_add_co_u32_sdwa v5, vcc, sext(v2), v3 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:WORD_1
+  s_mov_b64 s[12:13], vcc
+  v_mov_b32 v6, 0xaaaaaaaa
+  v_sub_co_u32_sdwa v6, vcc, v3, v2 dst_sel:BYTE_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_0 src1_sel:BYTE_2
+  s_mov_b64 s[14:15], vcc
+  v_subrev_co_u32_sdwa v7, vcc, v3, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:BYTE_3
+  s_mov_b64 s[16:17], vcc
+  v_cmp_gt_u32 vcc, 32, v0
+  v_addc_co_u32_sdwa v8, vcc, v2, v3, vcc dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_0 src1_sel:WORD_0
+  s_mov_b64 s[18:19], vcc
+  v_mov_b32 v9, -2
+  v_add_co_u32_e64 v10, s[20:21], v9, 5 clamp
+  v_sub_co_u32_e64 v11, s[22:23], 3, v9 clamp
+  v_subrev_co_u32_e64 v12, s[24:25], 3, v9 clamp
+  v_add_co_u32_e64 v13, s[26:27], v9, 1 clamp
+  v_addc_co_u32_e64 v14, s[28:29], v9, 1, s[20:21] clamp
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s64(10), 0u);    // 0xffff + 1
+  EXPECT_EQ(R.s64(12), ~0ull); // sext(0xffff) + 1 = 2^32
+  EXPECT_EQ(R.s64(14), ~0ull); // 1 - 0x80 borrows
+  EXPECT_EQ(R.s64(16), 0u);    // 0xff - 1
+  EXPECT_EQ(R.s64(18), 0u);    // 0xff + 1 + carry
+  EXPECT_EQ(R.s64(20), ~0ull); // clamped, the carry still set
+  EXPECT_EQ(R.s64(22), ~0ull); // clamped to 0, the borrow set
+  EXPECT_EQ(R.s64(24), 0u);    // 0xfffffffe - 3
+  EXPECT_EQ(R.s64(26), 0u);    // 0xfffffffe + 1: no carry
+  EXPECT_EQ(R.s64(28), ~0ull); // 0xfffffffe + 1 + 1
+  for (unsigned L = 0; L != 64; ++L) {
+    SCOPED_TRACE(formatv("lane {0}", L).str());
+    EXPECT_EQ(R.v(4, L), 0x10000u);
+    EXPECT_EQ(R.v(5, L), 0u);          // 0 in word 1, word 0 zeroed
+    EXPECT_EQ(R.v(6, L), 0xaaaa81aau); // 0xffffff81 in byte 1, the rest kept
+    EXPECT_EQ(R.v(7, L), 0xfeu);
+    EXPECT_EQ(R.v(8, L), L < 32 ? 0x101u : 0x100u);
+    EXPECT_EQ(R.v(10, L), 0xffffffffu);
+    EXPECT_EQ(R.v(11, L), 0u);
+    EXPECT_EQ(R.v(12, L), 0xfffffffbu);
+    EXPECT_EQ(R.v(13, L), 0xffffffffu);
+    EXPECT_EQ(R.v(14, L), 0xffffffffu);
+  }
+}
+
+// The same on gfx1030: the carry-in forms are v_*_co_ci_u32 (SDWA with
+// vcc_lo), v_add_co_u32 is VOP3 only.
+TEST(EmuCarry, SdwaAndClampWave32) {
+  EmuRun R = runWave(GFX1030, R"(
+  v_mov_b32 v2, 0xff80ffff
+  v_mov_b32 v3, 0x10001
+  v_cmp_gt_u32 vcc_lo, 16, v0
+  v_add_co_ci_u32_sdwa v4, vcc_lo, v2, v3, vcc_lo dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:WORD_1
+  s_mov_b32 s10, vcc_lo
+  v_sub_co_ci_u32_sdwa v5, vcc_lo, v3, v2, vcc_lo dst_sel:WORD_0 dst_unused:UNUSED_SEXT src0_sel:BYTE_0 src1_sel:BYTE_0
+  s_mov_b32 s11, vcc_lo
+  v_add_co_u32 v6, s12, v2, v3 clamp
+  v_add_co_u32 v7, s13, v2, v2 clamp
+  v_subrev_co_ci_u32_sdwa v8, vcc_lo, v2, v3, vcc_lo dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_2 src1_sel:WORD_1
+  s_mov_b32 s14, vcc_lo
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s(10), 0u);
+  EXPECT_EQ(R.s(11), 0xffffffffu); // 1 - 0xff borrows
+  EXPECT_EQ(R.s(12), 0u);
+  EXPECT_EQ(R.s(13), 0xffffffffu);
+  EXPECT_EQ(R.s(14), 0xffffffffu); // 1 - 0x80 - 1 borrows
+  for (unsigned L = 0; L != 32; ++L) {
+    SCOPED_TRACE(formatv("lane {0}", L).str());
+    EXPECT_EQ(R.v(4, L), L < 16 ? 0x10001u : 0x10000u);
+    EXPECT_EQ(R.v(5, L), 0xffffff02u); // 0xff02 in word 0, sign-extended
+    EXPECT_EQ(R.v(6, L), 0xff820000u);
+    EXPECT_EQ(R.v(7, L), 0xffffffffu);
+    EXPECT_EQ(R.v(8, L), 0xffffff80u);
+  }
+}
+
 // v_lshlrev_b64 / v_lshrrev_b64 / v_ashrrev_i64 with a different amount per
 // lane: the amount is src0[5:0], so 64 and up wrap.
 void checkShifts64(EmuTarget T) {
