@@ -259,6 +259,10 @@ static StringMap<Semantics> buildTable() {
   AddV("V_CVT_F32_UBYTE1", v_cvt_f32_ubyte<1>);
   AddV("V_CVT_F32_UBYTE2", v_cvt_f32_ubyte<2>);
   AddV("V_CVT_F32_UBYTE3", v_cvt_f32_ubyte<3>);
+  T["V_CVT_F32_UBYTE0_sdwa"] = v_cvt_f32_ubyte<0>; // srcInt, writeInt select
+  T["V_CVT_F32_UBYTE1_sdwa"] = v_cvt_f32_ubyte<1>;
+  T["V_CVT_F32_UBYTE2_sdwa"] = v_cvt_f32_ubyte<2>;
+  T["V_CVT_F32_UBYTE3_sdwa"] = v_cvt_f32_ubyte<3>;
   AddV("V_PERM_B32", v_perm_b32);
   AddV("V_CVT_F32_I32", v_cvt_f32_int<true>);
   AddV("V_CVT_U32_F32", v_cvt_int_f32<false>);

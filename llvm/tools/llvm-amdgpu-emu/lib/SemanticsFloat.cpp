@@ -86,12 +86,14 @@ Error v_rcp_f32(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
-/// v_cvt_f32_ubyteN: byte N of src0, unsigned, as f32.
+/// v_cvt_f32_ubyteN: byte N of src0, unsigned, as f32, with the VOP3
+/// output modifiers (omod, clamp). In the SDWA form, src0 is first the
+/// selected byte or word (sign-extended to 32 bits with SEXT), of which
+/// byte N converts; the result is placed as dst_sel and dst_unused say.
 template <unsigned Byte> Error v_cvt_f32_ubyte(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
-    uint32_t A = readV(C, I.op(Role::Src0), L);
-    writeV(C, I.op(Role::VDst), L,
-           resultF(C, I, float((A >> (8 * Byte)) & 0xff)));
+    uint32_t A = srcInt(C, I, Role::Src0, L);
+    writeInt(C, I, L, resultF(C, I, float((A >> (8 * Byte)) & 0xff)));
   });
   return Error::success();
 }

@@ -121,6 +121,38 @@ TEST(EmuCvt, IntToFloat) {
   }
 }
 
+// v_cvt_f32_ubyte0..3: byte N of src0 as f32, with omod and clamp in the
+// VOP3 form. In the SDWA form (SIPeepholeSDWA folds the shift of a byte
+// extract into it) byte N is taken from the selected byte or word, zero- or
+// (SEXT) sign-extended, and the result goes where dst_sel says.
+TEST(EmuCvt, UbyteSdwaAndModifiers) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v2, 0x80c0e0f1
+  v_cvt_f32_ubyte0_sdwa v3, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1
+  v_cvt_f32_ubyte1_sdwa v4, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1
+  v_cvt_f32_ubyte1_sdwa v5, sext(v2) dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_2
+  v_cvt_f32_ubyte2_sdwa v6, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_3
+  v_cvt_f32_ubyte3_sdwa v7, sext(v2) dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1
+  v_mov_b32 v8, 0x12345678
+  v_cvt_f32_ubyte0_sdwa v8, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:DWORD
+  v_cvt_f32_ubyte3_e64 v9, v2 mul:2
+  v_cvt_f32_ubyte2_e64 v10, v2 clamp
+  v_cvt_f32_ubyte0_sdwa v11, v2 mul:2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_1
+  v_cvt_f32_ubyte1 v12, v2
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.v(3, 0), 0x43400000u);  // 192: byte 0 of word 1 (0x80c0)
+  EXPECT_EQ(R.v(4, 0), 0x43000000u);  // 128: byte 1 of word 1
+  EXPECT_EQ(R.v(5, 0), 0x437f0000u);  // 255: byte 1 of sext(0xc0)
+  EXPECT_EQ(R.v(6, 0), 0u);           // byte 2 of 0x80, zero-extended
+  EXPECT_EQ(R.v(7, 0), 0x437f0000u);  // byte 3 of sext(0x80c0)
+  EXPECT_EQ(R.v(8, 0), 0x00005678u);  // 241.0f = 0x43710000: its low word
+  EXPECT_EQ(R.v(9, 0), 0x43800000u);  // 128 * 2
+  EXPECT_EQ(R.v(10, 0), 0x3f800000u); // 192 clamped to 1.0
+  EXPECT_EQ(R.v(11, 0), 0x43e00000u); // 224 * 2
+  EXPECT_EQ(R.v(12, 0), 0x43600000u); // 224
+}
+
 // FLOAT_DENORM_MODE_32: bit 0 keeps input denormals, bit 1 output denormals
 // (0 flushes both, 1 flushes outputs, 2 inputs, 3 none). A flushed value
 // keeps its sign. Every f32 input of an operation obeys it, the
