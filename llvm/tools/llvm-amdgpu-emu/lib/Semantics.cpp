@@ -404,6 +404,11 @@ static StringMap<Semantics> buildTable() {
   AddV("V_MIN_U16", v_min_u16);
   AddV("V_MAX_I16", v_max_i16);
   AddV("V_MIN_I16", v_min_i16);
+  // gfx9's v_mad_legacy_*16 (gfx8's v_mad_*16) and the op_sel v_mad_*16.
+  AddV("V_MAD_LEGACY_U16", v_mad_16<false, false>);
+  AddV("V_MAD_LEGACY_I16", v_mad_16<true, false>);
+  AddV("V_MAD_U16", v_mad_16<false, true>);
+  AddV("V_MAD_I16", v_mad_16<true, true>);
   for (auto [Name, Fn] : std::initializer_list<std::pair<StringRef, Semantics>>{
            {"V_ADD_U16", v_add_u16},
            {"V_SUB_U16", v_sub_u16},

@@ -615,6 +615,7 @@ template <ShiftOp Kind> Error v_shift64(WaveCtx &C, const Instr &I);
 template <AddSubOp Kind, bool CarryIn>
 Error v_addsub_co(WaveCtx &C, const Instr &I);
 template <AddSubOp Kind> Error v_addsub_u32_clamp(WaveCtx &C, const Instr &I);
+template <bool Signed, bool OpSel> Error v_mad_16(WaveCtx &C, const Instr &I);
 template <typename T, MinMax3Op Kind>
 Error v_minmax3(WaveCtx &C, const Instr &I);
 template <bool Hi> Error v_mbcnt(WaveCtx &C, const Instr &I);

@@ -369,6 +369,56 @@ VALU2_16(v_max_i16, uint16_t(std::max(int16_t(A), int16_t(B))))
 VALU2_16(v_min_i16, uint16_t(std::min(int16_t(A), int16_t(B))))
 #undef VALU2_16
 
+/// 16-bit multiply-add, D.16 = S0.16 * S1.16 + S2.16, unsigned or signed;
+/// with clamp the exact result saturates to the 16-bit range instead of
+/// wrapping. Two forms:
+///   - v_mad_legacy_u16/i16 (gfx9; gfx8 called them v_mad_u16/i16, and
+///     LLVM's pseudo still does): the low halves of the sources, bits 31:16
+///     of the destination zeroed. That zeroing is what "legacy" keeps: gfx9
+///     gave the names v_mad_u16/i16 to new opcodes with op_sel, and LLVM
+///     relies on it (GCNSubtarget::zeroesHigh16BitsOfDest lists V_MAD_U16_e64
+///     and V_MAD_I16_e64 as zeroing up to gfx9; for zext(mul + add) on
+///     gfx8/gfx9 it selects v_mad_legacy_u16 with no mask).
+///   - v_mad_u16/i16 (OpSel: gfx9's new opcodes, the only form on gfx10+):
+///     op_sel picks each source's half and, for the destination, writes the
+///     high half keeping the low one; a low-half result keeps the high half
+///     from gfx10 on (LLVM masks it after v_mad_u16 there) and zeroes it on
+///     gfx9, as the other 16-bit results with op_sel (writeHalf).
+template <bool Signed, bool OpSel> Error v_mad_16(WaveCtx &C, const Instr &I) {
+  if (I.imm(Role::OMod))
+    return instError(C, I, "omod on an integer operation is not implemented");
+  static const Role Srcs[] = {Role::Src0, Role::Src1, Role::Src2};
+  static const Role Mods[] = {Role::Src0Mods, Role::Src1Mods, Role::Src2Mods};
+  for (unsigned S = 0; S != 3; ++S)
+    if (I.op(Srcs[S]).Kind == OpKind::Imm && (I.imm(Mods[S]) & 4))
+      return instError(C, I,
+                       "op_sel reads the high half of a constant, which is "
+                       "not modelled");
+  bool Clamp = I.imm(Role::Clamp);
+  bool DstHi = OpSel && (I.imm(Role::Src0Mods) & 8);
+  bool KeepHi = OpSel && C.DS.Prog.CmpxWritesOnlyExec; // gfx10+
+  forActive(C, [&](unsigned L) {
+    int64_t V[3];
+    for (unsigned S = 0; S != 3; ++S) {
+      // The low half, or with op_sel (OP_SEL_0) the high half.
+      unsigned Shift = I.imm(Mods[S]) & 4 ? 16 : 0;
+      uint16_t X = uint16_t(readV(C, I.op(Srcs[S]), L) >> Shift);
+      V[S] = Signed ? int64_t(int16_t(X)) : int64_t(X);
+    }
+    int64_t Exact = V[0] * V[1] + V[2];
+    if (Clamp)
+      Exact = Signed ? std::clamp<int64_t>(Exact, INT16_MIN, INT16_MAX)
+                     : std::min<int64_t>(Exact, UINT16_MAX);
+    uint32_t R = uint16_t(Exact);
+    uint32_t Old = readV(C, I.op(Role::VDst), L);
+    uint32_t D = DstHi    ? (Old & 0xffff) | R << 16
+                 : KeepHi ? (Old & 0xffff0000) | R
+                          : R;
+    writeV(C, I.op(Role::VDst), L, D);
+  });
+  return Error::success();
+}
+
 /// v_add_u32 / v_sub_u32 / v_subrev_u32 (gfx10+: *_nc_*) in VOP3 form: the
 /// clamp bit saturates the unsigned result (0xffffffff on a carry, 0 on a
 /// borrow), as LLVM's uaddsat/usubsat lowering expects. Without clamp they
@@ -608,6 +658,10 @@ template Error v_addsub_co<AddSubOp::SubRev, false>(WaveCtx &, const Instr &);
 template Error v_addsub_co<AddSubOp::Add, true>(WaveCtx &, const Instr &);
 template Error v_addsub_co<AddSubOp::Sub, true>(WaveCtx &, const Instr &);
 template Error v_addsub_co<AddSubOp::SubRev, true>(WaveCtx &, const Instr &);
+template Error v_mad_16<false, false>(WaveCtx &, const Instr &);
+template Error v_mad_16<true, false>(WaveCtx &, const Instr &);
+template Error v_mad_16<false, true>(WaveCtx &, const Instr &);
+template Error v_mad_16<true, true>(WaveCtx &, const Instr &);
 template Error v_addsub_u32_clamp<AddSubOp::Add>(WaveCtx &, const Instr &);
 template Error v_addsub_u32_clamp<AddSubOp::Sub>(WaveCtx &, const Instr &);
 template Error v_addsub_u32_clamp<AddSubOp::SubRev>(WaveCtx &, const Instr &);

@@ -403,6 +403,73 @@ TEST(EmuCarry, SdwaAndClampWave32) {
   }
 }
 
+// 16-bit multiply-add. v_mad_legacy_u16/i16 (gfx9; LLVM selects it for
+// mul + add of i16) takes the low halves and zeroes bits 31:16 of the
+// destination; clamp saturates the exact result. The op_sel forms
+// v_mad_u16/i16 pick source halves and write the high half keeping the
+// low; a low-half result zeroes the high half on gfx9.
+TEST(EmuMad16, LegacyAndOpSelWave64) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v2, 0xabcd0102
+  v_mov_b32 v3, 0x12340304
+  v_mov_b32 v4, 0xffff0005
+  v_mov_b32 v5, 0xfffe
+  v_mov_b32 v6, 0x7fff
+  v_mov_b32 v10, 0xdeadbeef
+  v_mad_legacy_u16 v10, v2, v3, v4
+  v_mov_b32 v11, 0xdeadbeef
+  v_mad_legacy_u16 v11, v2, v3, v4 clamp
+  v_mad_legacy_i16 v12, v5, v3, v4
+  v_mad_legacy_i16 v13, v5, v3, v4 clamp
+  v_mad_legacy_i16 v14, v6, v6, v4 clamp
+  v_mad_legacy_i16 v15, v5, v6, v4 clamp
+  v_mad_legacy_u16 v16, v5, v5, 0
+  v_mov_b32 v20, 0x11112222
+  v_mad_u16 v20, v2, v3, v4 op_sel:[1,1,0,1]
+  v_mov_b32 v21, 0x11112222
+  v_mad_u16 v21, v2, v3, v4
+  v_mad_i16 v22, v2, v5, v4 op_sel:[1,0,1,0] clamp
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.v(10, 0), 0x0a0du);     // 258 * 772 + 5 = 0x30a0d
+  EXPECT_EQ(R.v(11, 0), 0xffffu);     // saturated
+  EXPECT_EQ(R.v(12, 0), 0xf9fdu);     // -2 * 772 + 5 = -1539
+  EXPECT_EQ(R.v(13, 0), 0xf9fdu);     // in range: clamp changes nothing
+  EXPECT_EQ(R.v(14, 0), 0x7fffu);     // 32767^2 + 5 saturates
+  EXPECT_EQ(R.v(15, 0), 0x8000u);     // -2 * 32767 + 5 saturates
+  EXPECT_EQ(R.v(16, 0), 0x0004u);     // 65534^2 = 0xfffc0004
+  EXPECT_EQ(R.v(20, 0), 0x4fa92222u); // 0xabcd * 0x1234 + 5 = 0xc374fa9
+  EXPECT_EQ(R.v(21, 0), 0x0a0du);
+  EXPECT_EQ(R.v(22, 0), 0x7fffu); // -21555 * -2 + -1 saturates
+}
+
+// gfx10+ has only the op_sel forms, and a low-half result keeps the high
+// half (LLVM masks it when it needs a zero extension).
+TEST(EmuMad16, OpSelWave32) {
+  EmuRun R = runWave(GFX1030, R"(
+  v_mov_b32 v2, 0xabcd0102
+  v_mov_b32 v3, 0x12340304
+  v_mov_b32 v4, 0xffff0005
+  v_mov_b32 v5, 0xfffe
+  v_mov_b32 v20, 0x11112222
+  v_mad_u16 v20, v2, v3, v4 op_sel:[1,1,0,1]
+  v_mov_b32 v21, 0x11112222
+  v_mad_u16 v21, v2, v3, v4
+  v_mov_b32 v22, 0x33334444
+  v_mad_i16 v22, v2, v5, v4 op_sel:[1,0,1,0] clamp
+  v_mov_b32 v23, 0x55556666
+  v_mad_u16 v23, v2, 2, v4
+)");
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L : {0u, 31u}) {
+    SCOPED_TRACE(formatv("lane {0}", L).str());
+    EXPECT_EQ(R.v(20, L), 0x4fa92222u);
+    EXPECT_EQ(R.v(21, L), 0x11110a0du);
+    EXPECT_EQ(R.v(22, L), 0x33337fffu);
+    EXPECT_EQ(R.v(23, L), 0x55550209u); // 258 * 2 + 5
+  }
+}
+
 // v_lshlrev_b64 / v_lshrrev_b64 / v_ashrrev_i64 with a different amount per
 // lane: the amount is src0[5:0], so 64 and up wrap.
 void checkShifts64(EmuTarget T) {
