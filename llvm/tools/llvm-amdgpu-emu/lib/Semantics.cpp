@@ -615,6 +615,8 @@ static StringMap<Semantics> buildTable() {
   AddV("V_SQRT_F32", v_sqrt_f32);
   AddV("V_EXP_F32", v_exp_f32);
   AddV("V_LOG_F32", v_log_f32);
+  AddV("V_SIN_F32", v_sincos_f32<false>);
+  AddV("V_COS_F32", v_sincos_f32<true>);
   AddV("V_RSQ_F32", v_rsq_f32);
   AddV("V_SQRT_F64", v_sqrt_f64);
   AddV("V_RSQ_F64", v_rsq_f64);

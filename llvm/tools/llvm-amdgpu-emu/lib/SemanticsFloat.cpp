@@ -664,6 +664,60 @@ Error v_log_f32(WaveCtx &C, const Instr &I) {
   });
   return Error::success();
 }
+/// sin(2 pi X) or (Cos) cos(2 pi X), X in revolutions, correctly rounded
+/// to f32 but for a double rounding in the last of 64 bits. X is reduced
+/// exactly: to F = X - nearest integer in [-1/2, 1/2] (both are doubles and
+/// so is their difference), then to G with |G| <= 1/4 and the same result
+/// as sin(2 pi G) (sin(2 pi F) = sin(2 pi (+-1/2 - F)), cos(2 pi F) =
+/// sin(2 pi (1/4 - |F|))), so the long double product and sine keep their
+/// relative precision. Multiples of a quarter revolution give exactly 0, 1
+/// or -1, zeros positive as in LLVM's constant folding of
+/// llvm.amdgcn.sin/cos (ConstantFolding.cpp), which the emulator must agree
+/// with for a kernel to compute the same at every optimization level.
+static float sinCosRevolutions(float X, bool Cos) {
+  double F = double(X) - std::nearbyint(double(X));
+  double G = Cos                   ? 0.25 - std::fabs(F)
+             : std::fabs(F) > 0.25 ? std::copysign(0.5, F) - F
+                                   : F;
+  if (G == 0)
+    return 0.0f;
+  if (std::fabs(G) == 0.25)
+    return std::copysign(1.0f, float(G));
+  const long double Pi = 3.141592653589793238462643383279502884L;
+  return float(std::sin(2 * Pi * static_cast<long double>(G)));
+}
+
+/// v_sin_f32 / v_cos_f32: D = sin(S0 * 2 pi) / cos(S0 * 2 pi) (AMD ISA
+/// manuals): the input is in revolutions. Up to gfx8 the valid input range
+/// is [-256, 256]; from gfx9 on any finite input is: neither LLVM
+/// (FeatureTrigReducedRange, which makes SIISelLowering::LowerTrig insert
+/// v_fract_f32, ends with gfx8) nor Mesa's AMD compilers ("before GFX9,
+/// v_sin_f32 and v_cos_f32 had a valid input domain of [-256, +256]")
+/// reduce the argument there. The emulator computes the exact reduction
+/// and a correctly rounded result (sinCosRevolutions), where hardware
+/// approximates; an infinity gives the default NaN, a NaN itself quieted.
+/// Inputs outside [-256, 256] before gfx9, whose result the manuals and
+/// LLVM describe differently, are refused.
+template <bool Cos> Error v_sincos_f32(WaveCtx &C, const Instr &I) {
+  StringRef Proc = C.DS.Prog.Processor;
+  bool ReducedRange = Proc.starts_with("gfx6") || Proc.starts_with("gfx7") ||
+                      Proc.starts_with("gfx8");
+  bool OutOfRange = false;
+  forActive(C, [&](unsigned L) {
+    float X = srcF(C, I, Role::Src0, Role::Src0Mods, L);
+    OutOfRange |= ReducedRange && std::fabs(X) > 256.0f;
+    float R = std::isnan(X)   ? quieted(X)
+              : std::isinf(X) ? std::numeric_limits<float>::quiet_NaN()
+                              : sinCosRevolutions(X, Cos);
+    writeV(C, I.op(Role::VDst), L, resultF(C, I, R));
+  });
+  if (OutOfRange)
+    return instError(C, I,
+                     "an input outside [-256, 256], whose result this "
+                     "processor does not define, is not modelled");
+  return Error::success();
+}
+
 Error v_sqrt_f64(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     writeD(C, I, L, std::sqrt(srcD(C, I, Role::Src0, Role::Src0Mods, L)));
@@ -1065,6 +1119,8 @@ template Error v_cvt_f64<CvtF64Op::I32FromF64>(WaveCtx &, const Instr &);
 template Error v_cvt_f64<CvtF64Op::U32FromF64>(WaveCtx &, const Instr &);
 template Error v_cvt_f64<CvtF64Op::F32FromF64>(WaveCtx &, const Instr &);
 template Error v_cvt_f64<CvtF64Op::F64FromF32>(WaveCtx &, const Instr &);
+template Error v_sincos_f32<false>(WaveCtx &, const Instr &);
+template Error v_sincos_f32<true>(WaveCtx &, const Instr &);
 template Error v_round_f32<RoundOp::Floor>(WaveCtx &, const Instr &);
 template Error v_round_f32<RoundOp::Ceil>(WaveCtx &, const Instr &);
 template Error v_round_f32<RoundOp::Trunc>(WaveCtx &, const Instr &);

@@ -665,6 +665,7 @@ template <unsigned Byte> Error v_cvt_f32_ubyte(WaveCtx &C, const Instr &I);
 template <bool Signed> Error v_cvt_f32_int(WaveCtx &C, const Instr &I);
 template <bool Signed> Error v_cvt_f32_int_sdwa(WaveCtx &C, const Instr &I);
 template <bool Signed> Error v_cvt_int_f32(WaveCtx &C, const Instr &I);
+template <bool Cos> Error v_sincos_f32(WaveCtx &C, const Instr &I);
 template <bool AddK> Error v_fmak_f32(WaveCtx &C, const Instr &I);
 template <bool Exp> Error v_frexp_f32(WaveCtx &C, const Instr &I);
 template <PkF32Op Kind> Error v_pk_f32(WaveCtx &C, const Instr &I);

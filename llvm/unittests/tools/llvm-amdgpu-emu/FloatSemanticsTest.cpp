@@ -305,6 +305,75 @@ TEST(EmuTranscendental, ExpLog) {
   }
 }
 
+// v_sin_f32 / v_cos_f32: sin(2 pi x) and cos(2 pi x), x in revolutions,
+// for any finite x (gfx9 on). Expected values: sin and cos of 2 pi x with
+// x exact, in 200-bit arithmetic (mpmath), rounded to nearest f32 once;
+// multiples of a quarter revolution give exact 0 (positive), 1 and -1, as
+// LLVM folds llvm.amdgcn.sin/cos; infinities give the default NaN, NaNs
+// themselves quieted; source and output modifiers apply.
+TEST(EmuTranscendental, SinCos) {
+  struct Case {
+    uint32_t In, Sin, Cos;
+  } Cases[] = {
+      {0x00000000, 0x00000000, 0x3f800000}, // 0
+      {0x80000000, 0x00000000, 0x3f800000}, // -0: +0 as LLVM folds it
+      {0x3e800000, 0x3f800000, 0x00000000}, // 1/4
+      {0x3f000000, 0x00000000, 0xbf800000}, // 1/2
+      {0x3f400000, 0xbf800000, 0x00000000}, // 3/4
+      {0xbe800000, 0xbf800000, 0x00000000}, // -1/4
+      {0x3e000000, 0x3f3504f3, 0x3f3504f3}, // 1/8: sqrt(2)/2
+      {0x3d800000, 0x3ec3ef15, 0x3f6c835e}, // 1/16
+      {0x3eaaaaab, 0x3f5db3d7, 0xbf000001}, // 1/3 rounded up
+      {0x447a0800, 0x3f3504f3, 0x3f3504f3}, // 1000.125
+      {0x42f6e979, 0x3e8bbf57, 0xbf764797}, // 123.456
+      {0xc0e9999a, 0xbf73786a, 0xbe9e37a0}, // -7.3
+      {0x0da24260, 0x0efee054, 0x3f800000}, // 1e-30
+      {0x3f000001, 0xb4c90fdb, 0xbf800000}, // 1/2 + 2^-24
+      {0x4b000001, 0x00000000, 0x3f800000}, // 2^23 + 1: an integer
+      {0x4f32d05e, 0x00000000, 0x3f800000}, // 3e9
+      {0x7f7fffff, 0x00000000, 0x3f800000}, // FLT_MAX
+      {0x00000001, 0x00000006, 0x3f800000}, // a denormal (kept, mode 3)
+      {0x7f800000, 0x7fc00000, 0x7fc00000}, // +inf
+      {0xff800000, 0x7fc00000, 0x7fc00000}, // -inf
+      {0x7fc01234, 0x7fc01234, 0x7fc01234}, // qNaN
+      {0xff800001, 0xffc00001, 0xffc00001}, // sNaN, quieted
+  };
+  std::vector<uint32_t> Inputs;
+  for (const Case &C : Cases)
+    Inputs.push_back(C.In);
+  EmuRun R = runWave(GFX90A, perLane(Inputs) + R"(
+  v_sin_f32 v4, v3
+  v_cos_f32 v5, v3
+  v_sin_f32_e64 v6, -v3
+  v_cos_f32_e64 v7, |v3| mul:2
+  v_sin_f32_e64 v8, v3 clamp
+)");
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L = 0; L != std::size(Cases); ++L) {
+    const Case &C = Cases[L];
+    EXPECT_EQ(R.v(4, L), C.Sin) << formatv("v_sin_f32 {0:x8}", C.In).str();
+    EXPECT_EQ(R.v(5, L), C.Cos) << formatv("v_cos_f32 {0:x8}", C.In).str();
+  }
+  EXPECT_EQ(R.v(6, 0), 0u);           // sin(-(+0)) = sin(-0): +0
+  EXPECT_EQ(R.v(6, 6), 0xbf3504f3u);  // sin(-1/8)
+  EXPECT_EQ(R.v(6, 2), 0xbf800000u);  // sin(-1/4)
+  EXPECT_EQ(R.v(7, 11), 0xbf1e37a0u); // 2 cos(|-7.3|)
+  EXPECT_EQ(R.v(7, 3), 0xc0000000u);  // 2 cos(1/2)
+  EXPECT_EQ(R.v(8, 2), 0x3f800000u);  // clamp(1)
+  EXPECT_EQ(R.v(8, 4), 0u);           // clamp(-1)
+  EXPECT_EQ(R.v(8, 6), 0x3f3504f3u);
+  EXPECT_EQ(R.v(8, 18), 0u); // clamp(NaN) = 0 (DX10_CLAMP)
+
+  EmuRun W = runWave(GFX1030, R"(
+  v_mov_b32 v3, 0x3d800000
+  v_sin_f32 v4, v3
+  v_cos_f32 v5, v3
+)");
+  ASSERT_EQ(W.Error, "");
+  EXPECT_EQ(W.v(4, 31), 0x3ec3ef15u);
+  EXPECT_EQ(W.v(5, 31), 0x3f6c835eu);
+}
+
 // v_fract: x - floor(x), never 1.0 (a tiny negative input gives the largest
 // float below 1), NaN for infinities and NaN. Out64 is v_fract_f64 of the
 // same value converted back to f32.

@@ -488,8 +488,8 @@ TEST(EmuSemantics, Sdwa16Bit) {
 
 // Anything without semantics stops the run, naming the opcode.
 TEST(EmuSemantics, UnimplementedStops) {
-  RunResult R = runKernel("gfx90a", 64, 1, withPrologue("v_sin_f32 v3, v2"));
-  EXPECT_NE(R.Error.find("V_SIN_F32"), std::string::npos) << R.Error;
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue("v_rcp_f16 v3, v2"));
+  EXPECT_NE(R.Error.find("V_RCP_F16"), std::string::npos) << R.Error;
   EXPECT_NE(R.Error.find("not implemented"), std::string::npos) << R.Error;
 }
 
@@ -501,7 +501,7 @@ TEST(EmuSemantics, UnimplementedRunsWithNoActiveLane) {
   RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
   s_mov_b64 s[4:5], exec
   s_mov_b64 exec, 0
-  v_sin_f32 v3, v2
+  v_rcp_f16 v3, v2
   s_mov_b64 exec, s[4:5]
   v_mov_b32 v3, 7
   global_store_dword v2, v3, s[2:3]
