@@ -159,6 +159,20 @@ static Operand resolve(const MCOperand &MO, const std::vector<Operand> &Regs) {
   return Operand{OpKind::Unsupported, 1, 0, 0};
 }
 
+/// Which operands of the instruction named Name are addressed relative to
+/// M0 as v_movrel* address them.
+static MovRel movRelOf(StringRef Name) {
+  if (Name.starts_with("V_MOVRELSD_2_B32"))
+    return MovRel::SrcDst2;
+  if (Name.starts_with("V_MOVRELSD_B32"))
+    return MovRel::SrcDst;
+  if (Name.starts_with("V_MOVRELS_B32"))
+    return MovRel::Src;
+  if (Name.starts_with("V_MOVRELD_B32"))
+    return MovRel::Dst;
+  return MovRel::None;
+}
+
 /// Whether I, an instruction of description Desc, changes nothing but its
 /// VGPR or AGPR destination in the active lanes: a VALU instruction with one
 /// def, no implicit ones (a carry into VCC) and no lane-mask result, that
@@ -334,6 +348,8 @@ static Expected<std::unique_ptr<Program>> buildProgram(const CodeObject &CO,
                       P->Decoded[Idx + 1].Addr == DI.Addr + DI.Size;
     I.Next = Contiguous ? uint32_t(Idx + 1) : NoTarget;
     I.Name = baseName(MII.getName(DI.Inst.getOpcode()));
+    I.Index = uint32_t(Idx);
+    I.Rel = movRelOf(I.Name);
     unsigned Opc = DI.Inst.getOpcode();
     auto Pseudo = PseudoOf.find(Opc);
     unsigned PseudoOpc = Pseudo == PseudoOf.end() ? Opc : Pseudo->second;
@@ -346,6 +362,8 @@ static Expected<std::unique_ptr<Program>> buildProgram(const CodeObject &CO,
         I.Ops[unsigned(R)] = resolve(DI.Inst.getOperand(OpIdx), P->Regs);
     }
     P->IndexOf[DI.Addr] = uint32_t(Idx);
+    I.VALU = (MII.get(Opc).TSFlags | MII.get(PseudoOpc).TSFlags) &
+             SIInstrFlags::VALU;
     I.Fn = lookupSemantics(I.Name);
     if (I.Fn == unimplemented && onlyWritesActiveVGPRs(MII.get(Opc), I))
       I.Fn = unimplementedUnlessExecZero;

@@ -103,6 +103,11 @@ struct Instr;
 struct WaveCtx;
 using Semantics = Error (*)(WaveCtx &, const Instr &);
 
+/// Which VGPR operands of a v_movrel* instruction (gfx6-gfx8, gfx10+) are
+/// addressed relative to M0: VGPR[src0 + M0] and/or VGPR[vdst + M0];
+/// v_movrelsd_2_b32 (gfx10) offsets src0 by M0[9:0] and vdst by M0[25:16].
+enum class MovRel : uint8_t { None, Src, Dst, SrcDst, SrcDst2 };
+
 struct Instr {
   uint64_t Addr = 0;
   InstClass Class = InstClass::SALU;
@@ -110,6 +115,11 @@ struct Instr {
   uint32_t Target = NoTarget; ///< Index of a branch's target.
   StringRef Name;             ///< Opcode name without encoding suffix.
   bool Leader = false;        ///< First instruction of a basic block.
+  uint32_t Index = 0;         ///< Its index in Program::Insts.
+  /// A VALU instruction (SIInstrFlags::VALU, v_cmpx included): its VGPR
+  /// operands are relative to M0 while VGPR index mode is on (gfx9).
+  bool VALU = false;
+  MovRel Rel = MovRel::None;
   Semantics Fn = nullptr;
   std::array<Operand, unsigned(Role::NumRoles)> Ops;
 
@@ -154,6 +164,10 @@ struct Wave {
   bool SCC = false;
   uint32_t PC = 0; ///< Instruction index.
   bool Ended = false, AtBarrier = false;
+  /// MODE.gpr_idx_en (gfx9 VGPR index mode): s_set_gpr_idx_on sets it,
+  /// s_set_gpr_idx_off clears it; M0[7:0] holds the index, M0[15:12] which
+  /// operands it applies to.
+  bool GprIdxEn = false;
   std::vector<uint32_t> V; ///< V[Reg * Lanes + Lane].
   /// The VGPRs and AGPRs an instruction has written (for
   /// Program::CountUniformVGPRs).
@@ -233,6 +247,17 @@ Error runWorkgroup(DispatchState &DS, std::array<uint32_t, 3> GroupId);
 
 /// An error naming the instruction, for faults and unimplemented features.
 Error instError(WaveCtx &C, const Instr &I, const Twine &Msg);
+
+/// The bits of M0 that VGPR index mode uses: the index, and the operands
+/// it applies to (bit 0 src0, 1 src1, 2 src2, 3 vdst, as
+/// AMDGPU::VGPRIndexMode numbers them).
+constexpr unsigned GprIdxIndexMask = 0xff, GprIdxModeShift = 12;
+
+/// I as it executes in wave C: the VGPR operands that VGPR index mode or
+/// v_movrel* address relative to M0 moved to the registers they address
+/// (Wave.cpp). Fails when one lies outside the kernel's VGPRs, or on an
+/// AGPR operand index mode would move (not modelled).
+Expected<Instr> relocateOperands(WaveCtx &C, const Instr &I);
 
 } // namespace amdgpu_emu
 } // namespace llvm

@@ -87,6 +87,11 @@ static StringMap<Semantics> buildTable() {
   // SOP1/SOP2/SOPK/SOPC.
   Add({"S_MOV_B32", "S_MOV_B64"}, s_mov);
   Add({"S_SETREG_B32", "S_SETREG_IMM32_B32"}, s_setreg);
+  // VGPR index mode; relocateOperands (Wave.cpp) moves the indexed operands.
+  Add({"S_SET_GPR_IDX_ON"}, s_set_gpr_idx_on);
+  Add({"S_SET_GPR_IDX_OFF"}, s_set_gpr_idx_off);
+  Add({"S_SET_GPR_IDX_MODE"}, s_set_gpr_idx_mode);
+  Add({"S_SET_GPR_IDX_IDX"}, s_set_gpr_idx_idx);
   Add({"S_GETPC_B64"}, s_getpc);
   Add({"S_SWAPPC_B64"}, s_swappc);
   Add({"S_SETPC_B64", "S_SETPC_B64_return"}, s_setpc);
@@ -179,6 +184,11 @@ static StringMap<Semantics> buildTable() {
   AddV("V_MOV_B32", v_mov);
   AddV("V_PK_MOV_B32", v_pk_mov_b32);
   AddV("V_SWAP_B32", v_swap_b32);
+  // v_movrel*: relocateOperands moves the operands relative to M0 first.
+  AddV("V_MOVRELS_B32", v_mov);
+  AddV("V_MOVRELD_B32", v_mov);
+  AddV("V_MOVRELSD_B32", v_mov);
+  AddV("V_MOVRELSD_2_B32", v_mov);
   AddV("V_ACCVGPR_WRITE_B32", v_mov);
   AddV("V_ACCVGPR_READ_B32", v_mov);
   AddV("V_ACCVGPR_MOV_B32", v_mov);

@@ -16,6 +16,7 @@
 #include "SemanticsImpl.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <cstring>
+#include <optional>
 #include <type_traits>
 
 namespace llvm {
@@ -391,6 +392,51 @@ Error s_setreg(WaveCtx &C, const Instr &I) {
                      formatv("writes to hardware register {0} are not "
                              "modelled",
                              Id));
+  return Error::success();
+}
+
+// VGPR index mode (gfx8/gfx9 ISA manuals; LLVM uses it on gfx9 for dynamic
+// indexing of a vector in VGPRs): while MODE.gpr_idx_en is set, M0[7:0] is
+// added to the VGPR number of the operands of VALU instructions that
+// M0[15:12] selects (bit 0 src0, 1 src1, 2 src2, 3 vdst); constants and
+// SGPRs are not indexed. Wave.cpp's relocateOperands applies it. None of
+// these instructions writes SCC.
+
+/// M0 with the fields of VGPR index mode replaced: Index (bits 7:0) and/or
+/// Mode (bits 15:12); the other bits of M0 are kept.
+static void setGprIdxFields(WaveCtx &C, std::optional<uint32_t> Index,
+                            std::optional<uint32_t> Mode) {
+  uint32_t &M0 = C.W.S[SRegM0];
+  if (Index)
+    M0 = (M0 & ~GprIdxIndexMask) | (*Index & GprIdxIndexMask);
+  if (Mode)
+    M0 = (M0 & ~(0xfu << GprIdxModeShift)) | (*Mode & 0xf) << GprIdxModeShift;
+}
+
+/// s_set_gpr_idx_on src0, mode: MODE.gpr_idx_en = 1; M0[7:0] = src0[7:0];
+/// M0[15:12] = the mode immediate.
+Error s_set_gpr_idx_on(WaveCtx &C, const Instr &I) {
+  setGprIdxFields(C, uint32_t(readS(C, I.op(Role::Src0))),
+                  uint32_t(I.imm(Role::Src1)));
+  C.W.GprIdxEn = true;
+  return Error::success();
+}
+
+/// s_set_gpr_idx_off: MODE.gpr_idx_en = 0; M0 is not modified.
+Error s_set_gpr_idx_off(WaveCtx &C, const Instr &I) {
+  C.W.GprIdxEn = false;
+  return Error::success();
+}
+
+/// s_set_gpr_idx_mode mode: M0[15:12] = the mode immediate.
+Error s_set_gpr_idx_mode(WaveCtx &C, const Instr &I) {
+  setGprIdxFields(C, std::nullopt, uint32_t(I.imm(Role::Simm16)));
+  return Error::success();
+}
+
+/// s_set_gpr_idx_idx src0: M0[7:0] = src0[7:0].
+Error s_set_gpr_idx_idx(WaveCtx &C, const Instr &I) {
+  setGprIdxFields(C, uint32_t(readS(C, I.op(Role::Src0))), std::nullopt);
   return Error::success();
 }
 

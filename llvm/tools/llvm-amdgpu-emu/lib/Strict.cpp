@@ -251,21 +251,25 @@ void StrictWave::wait(StrictCounter Ctr, unsigned N) {
   // none counts as complete.
 }
 
+Error StrictWave::inFlightError(WaveCtx &C, const Instr &I, unsigned Reg,
+                                StringRef What) {
+  uint32_t Op = Writer[Reg] - 1;
+  std::string Counters;
+  for (auto [Ctr, Name] :
+       {std::pair{VmCnt, "vmcnt"}, {LgkmCnt, "lgkmcnt"}, {VsCnt, "vscnt"}})
+    if (Ops[Op].Pending & (1 << Ctr))
+      Counters += (Counters.empty() ? "" : "/") + std::string(Name);
+  return instError(C, I,
+                   formatv("strict: {0} {1} while the result of {2} is in "
+                           "flight (no s_waitcnt {3} has covered it)",
+                           What, regName(Reg),
+                           describe(C.DS.Prog, Ops[Op].Inst), Counters));
+}
+
 Error StrictWave::checkInFlight(WaveCtx &C, const Instr &I, uint32_t Idx) {
   const StrictInstr &S = SP.Insts[Idx];
-  const Program &P = C.DS.Prog;
   auto InFlightError = [&](unsigned Reg, StringRef What) {
-    uint32_t Op = Writer[Reg] - 1;
-    std::string Counters;
-    for (auto [Ctr, Name] :
-         {std::pair{VmCnt, "vmcnt"}, {LgkmCnt, "lgkmcnt"}, {VsCnt, "vscnt"}})
-      if (Ops[Op].Pending & (1 << Ctr))
-        Counters += (Counters.empty() ? "" : "/") + std::string(Name);
-    return instError(C, I,
-                     formatv("strict: {0} {1} while the result of {2} is in "
-                             "flight (no s_waitcnt {3} has covered it)",
-                             What, regName(Reg), describe(P, Ops[Op].Inst),
-                             Counters));
+    return inFlightError(C, I, Reg, What);
   };
   for (RegRange R : S.Reads)
     for (unsigned Reg = R.First; Reg != unsigned(R.First) + R.Count; ++Reg)
@@ -283,6 +287,36 @@ Error StrictWave::checkInFlight(WaveCtx &C, const Instr &I, uint32_t Idx) {
         continue;
       return InFlightError(Reg, "overwrites");
     }
+  return Error::success();
+}
+
+/// The registers that relocateOperands moved I's operands to, away from
+/// where instruction Idx names them (the static description checked
+/// those): a moved source is read, a moved vdst written; neither may be in
+/// flight. Records the moved vdst for after().
+Error StrictWave::checkMoved(WaveCtx &C, const Instr &I, uint32_t Idx) {
+  const Instr &Static = C.DS.Prog.Insts[Idx];
+  MovedWrites.clear();
+  if (&I == &Static)
+    return Error::success(); // Not relocated.
+  SmallVector<RegRange, 4> MovedReads;
+  for (Role R : {Role::Src0, Role::Src1, Role::Src2, Role::VDst}) {
+    const Operand &O = I.op(R), &Encoded = Static.op(R);
+    if (O.Kind != OpKind::VGPR || O.Index == Encoded.Index)
+      continue;
+    if (R == Role::VDst)
+      MovedWrites.push_back(rangeOf(O, C.Lanes));
+    else
+      MovedReads.push_back(rangeOf(O, C.Lanes));
+  }
+  for (RegRange R : MovedReads)
+    for (unsigned Reg = R.First; Reg != unsigned(R.First) + R.Count; ++Reg)
+      if (Writer[Reg])
+        return inFlightError(C, I, Reg, "reads");
+  for (RegRange R : MovedWrites)
+    for (unsigned Reg = R.First; Reg != unsigned(R.First) + R.Count; ++Reg)
+      if (Writer[Reg])
+        return inFlightError(C, I, Reg, "overwrites");
   return Error::success();
 }
 
@@ -333,6 +367,8 @@ Error StrictWave::checkWaitStates(WaveCtx &C, const Instr &I, uint32_t Idx) {
 Error StrictWave::before(WaveCtx &C, const Instr &I, uint32_t Idx) {
   if (Error E = checkInFlight(C, I, Idx))
     return E;
+  if (Error E = checkMoved(C, I, Idx))
+    return E;
   if (SP.Insts[Idx].ReadsVCCZ && StaleVCCZBy)
     return instError(
         C, I,
@@ -381,6 +417,13 @@ void StrictWave::after(uint32_t Idx) {
         }
       }
   }
+  // A moved vdst is a VALU write of the register it moved to.
+  for (RegRange R : MovedWrites)
+    for (unsigned Reg = R.First; Reg != unsigned(R.First) + R.Count; ++Reg) {
+      AnyDefAt[Reg] = ValuDefAt[Reg] = Clock;
+      AnyDefBy[Reg] = ValuDefBy[Reg] = Idx + 1;
+    }
+  MovedWrites.clear();
   if (!SP.PartialVCCUpdatesVCCZ)
     for (RegRange R : S.Writes) {
       bool Lo = contains(R, RegVCCLo), Hi = contains(R, RegVCCHi);

@@ -132,7 +132,10 @@ class StrictWave {
 public:
   explicit StrictWave(const StrictProgram &SP);
 
-  /// Checks instruction Idx before it executes.
+  /// Checks instruction Idx before it executes. I is the instruction as it
+  /// executes: VGPR index mode and v_movrel* may have moved its VGPR
+  /// operands (relocateOperands), and the registers they moved to are
+  /// checked too.
   Error before(WaveCtx &C, const Instr &I, uint32_t Idx);
   /// Records what instruction Idx did once it executed.
   void after(uint32_t Idx);
@@ -164,11 +167,16 @@ private:
   RegRange StoreData;
   /// The instruction (index + 1) that left VCCZ stale, or 0.
   uint32_t StaleVCCZBy = 0;
+  /// The VGPRs the instruction between before() and after() writes where
+  /// relocateOperands moved its vdst.
+  SmallVector<RegRange, 1> MovedWrites;
 
   bool inOrder(StrictCounter C) const;
   void retire(uint32_t Op, StrictCounter C);
   void wait(StrictCounter C, unsigned N);
   Error checkInFlight(WaveCtx &C, const Instr &I, uint32_t Idx);
+  Error checkMoved(WaveCtx &C, const Instr &I, uint32_t Idx);
+  Error inFlightError(WaveCtx &C, const Instr &I, unsigned Reg, StringRef What);
   Error checkWaitStates(WaveCtx &C, const Instr &I, uint32_t Idx);
 };
 

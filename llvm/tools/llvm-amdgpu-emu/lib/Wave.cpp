@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecutorImpl.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <optional>
@@ -24,7 +25,7 @@ using namespace llvm::amdgpu_emu;
 
 Error amdgpu_emu::instError(WaveCtx &C, const Instr &I, const Twine &Msg) {
   const Program &P = C.DS.Prog;
-  size_t Idx = &I - P.Insts.data();
+  size_t Idx = I.Index; // I may be a relocated copy (relocateOperands).
   std::string Asm = P.Dec->print(P.Decoded[Idx]);
   return createStringError(
       inconvertibleErrorCode(),
@@ -32,6 +33,66 @@ Error amdgpu_emu::instError(WaveCtx &C, const Instr &I, const Twine &Msg) {
               P.Dec->getOpcodeName(P.Decoded[Idx].Inst), I.Addr, Asm)
               .str() +
           Msg.str());
+}
+
+/// The operands relocateOperands moves, and by how many registers.
+static SmallVector<std::pair<Role, int64_t>, 4>
+relativeOperands(const WaveCtx &C, const Instr &I) {
+  uint32_t M0 = C.W.S[SRegM0];
+  switch (I.Rel) {
+  case MovRel::Src:
+    return {{Role::Src0, int32_t(M0)}};
+  case MovRel::Dst:
+    return {{Role::VDst, int32_t(M0)}};
+  case MovRel::SrcDst:
+    return {{Role::Src0, int32_t(M0)}, {Role::VDst, int32_t(M0)}};
+  case MovRel::SrcDst2:
+    return {{Role::Src0, M0 & 0x3ff}, {Role::VDst, (M0 >> 16) & 0x3ff}};
+  case MovRel::None:
+    break;
+  }
+  SmallVector<std::pair<Role, int64_t>, 4> Moves;
+  if (!C.W.GprIdxEn || !I.VALU)
+    return Moves;
+  // VGPR index mode (gfx9 ISA, s_set_gpr_idx_on): M0[15:12] enables the
+  // index M0[7:0] for the VGPR in src0, src1, src2 and vdst.
+  static const Role Fields[] = {Role::Src0, Role::Src1, Role::Src2, Role::VDst};
+  unsigned Mode = (M0 >> GprIdxModeShift) & 0xf;
+  for (unsigned B = 0; B != 4; ++B)
+    if ((Mode >> B) & 1)
+      Moves.push_back({Fields[B], M0 & GprIdxIndexMask});
+  return Moves;
+}
+
+Expected<Instr> amdgpu_emu::relocateOperands(WaveCtx &C, const Instr &I) {
+  Instr R = I;
+  unsigned Limit = NumVRegs / 2; // The VGPR file, without the AGPRs.
+  if (C.DS.Kernel.VGPRCount)
+    Limit = std::min(Limit, C.DS.Kernel.VGPRCount);
+  // With no active lane, an instruction that respects EXEC touches no VGPR
+  // (code entered with EXEC = 0 may hold any index): as encoded, it does
+  // the same.
+  bool NoLane = C.exec() == 0 && !I.Name.contains("LANE");
+  for (auto [Field, Offset] : relativeOperands(C, I)) {
+    Operand &O = R.Ops[unsigned(Field)];
+    if (O.Kind == OpKind::AGPR)
+      return instError(C, I, "an AGPR operand relative to M0 is not modelled");
+    // Constants and SGPRs are not relative: indexing applies to VGPRs.
+    if (O.Kind != OpKind::VGPR)
+      continue;
+    int64_t Reg = int64_t(O.Index) + Offset;
+    if (Reg < 0 || Reg + O.Dwords > Limit) {
+      if (NoLane)
+        return I;
+      return instError(
+          C, I,
+          formatv("the VGPR v{0} + {1} (M0) lies outside the kernel's {2} "
+                  "VGPRs",
+                  O.Index, Offset, Limit));
+    }
+    O.Index = uint16_t(Reg);
+  }
+  return R;
 }
 
 static void setS64(Wave &W, unsigned &Next, uint64_t V) {
@@ -248,6 +309,16 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
         IC.UniformVGPRs += countUniformVGPRs(W, P.Lanes, Exec);
     }
     uint32_t Idx = W.PC;
+    // The instruction as it executes: with its VGPR operands moved where
+    // VGPR index mode or v_movrel* address them relative to M0.
+    std::optional<Instr> Relocated;
+    if (I.Rel != MovRel::None || (W.GprIdxEn && I.VALU)) {
+      Expected<Instr> R = relocateOperands(C, I);
+      if (!R)
+        return R.takeError();
+      Relocated = std::move(*R);
+    }
+    const Instr &X = Relocated ? *Relocated : I;
     if (Events) {
       // Before the instruction runs: it may overwrite its address.
       unsigned Extra = 0;
@@ -258,20 +329,20 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
       Events->push_back({Idx, Extra});
     }
     if (W.Strict)
-      if (Error E = W.Strict->before(C, I, Idx))
+      if (Error E = W.Strict->before(C, X, Idx))
         return E;
     W.PC = I.Next;
-    if (Error E = I.Fn(C, I))
+    if (Error E = I.Fn(C, X))
       return E;
     if (W.Strict)
       W.Strict->after(Idx);
     if (I.Class == InstClass::VALU)
-      countVALU(C, I, Idx, Exec);
+      countVALU(C, X, Idx, Exec);
     else if (I.Class == InstClass::ExecMask)
       countExecWrite(DS.PerInst[Idx], Exec, C.exec());
     if (P.CountUniformVGPRs)
-      noteWritten(W, I);
-    const Operand &VDst = I.op(Role::VDst);
+      noteWritten(W, X);
+    const Operand &VDst = X.op(Role::VDst);
     if (P.Trace && P.TraceLane >= 0 && unsigned(P.TraceLane) < P.Lanes &&
         (VDst.Kind == OpKind::VGPR || VDst.Kind == OpKind::AGPR)) {
       unsigned Base = (VDst.Kind == OpKind::AGPR ? 256 : 0) + VDst.Index;

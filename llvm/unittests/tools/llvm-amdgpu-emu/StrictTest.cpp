@@ -52,6 +52,37 @@ TEST(EmuStrict, LoadResultNeedsVmcnt) {
               HasSubstr("strict: overwrites v3 while the result of"));
 }
 
+// Under VGPR index mode the registers an instruction reads and writes are
+// those its indexed operands address: reading or overwriting one whose load
+// is in flight is an error like any other.
+TEST(EmuStrict, IndexedOperandsInFlight) {
+  const char *Load = "global_load_dword v11, v1, s[2:3]\n";
+  EXPECT_THAT(
+      strictError(GFX90A, (Twine(Load) + "s_set_gpr_idx_on 3, gpr_idx(SRC0)\n"
+                                         "v_mov_b32 v20, v8\n"
+                                         "s_set_gpr_idx_off")
+                              .str()),
+      HasSubstr("strict: reads v11 while the result of"));
+  EXPECT_THAT(
+      strictError(GFX90A, (Twine(Load) + "s_set_gpr_idx_on 3, gpr_idx(DST)\n"
+                                         "v_mov_b32 v8, 1\n"
+                                         "s_set_gpr_idx_off")
+                              .str()),
+      HasSubstr("strict: overwrites v11 while the result of"));
+  EXPECT_EQ(strictError(GFX90A, (Twine(Load) + "s_waitcnt vmcnt(0)\n"
+                                               "s_set_gpr_idx_on 3, "
+                                               "gpr_idx(SRC0)\n"
+                                               "v_mov_b32 v20, v8\n"
+                                               "s_set_gpr_idx_off")
+                                    .str()),
+            "");
+  // The same for v_movrels_b32 on gfx10.
+  EXPECT_THAT(strictError(GFX1030, (Twine(Load) + "s_mov_b32 m0, 3\n"
+                                                  "v_movrels_b32 v20, v8")
+                                       .str()),
+              HasSubstr("strict: reads v11 while the result of"));
+}
+
 // Vector memory returns in order: vmcnt(1) completes all but the newest.
 TEST(EmuStrict, VmcntRetiresInOrder) {
   const char *Loads = "global_load_dword v3, v1, s[2:3]\n"

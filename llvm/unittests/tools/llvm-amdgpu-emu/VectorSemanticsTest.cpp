@@ -470,6 +470,156 @@ TEST(EmuMad16, OpSelWave32) {
   }
 }
 
+/// v8..v15 = 1000 * j + lane, j = 0..7: the vector VGPR indexing reads.
+const char *const IndexedVector = R"(
+  v_mov_b32 v8, v0
+  v_add_u32 v9, 0x3e8, v0
+  v_add_u32 v10, 0x7d0, v0
+  v_add_u32 v11, 0xbb8, v0
+  v_add_u32 v12, 0xfa0, v0
+  v_add_u32 v13, 0x1388, v0
+  v_add_u32 v14, 0x1770, v0
+  v_add_u32 v15, 0x1b58, v0
+)";
+
+// VGPR index mode (gfx9): s_set_gpr_idx_on sets M0[7:0] (the index) and
+// M0[15:12] (the operands it applies to: src0, src1, src2, vdst) and keeps
+// M0's other bits; while it is on, those VGPR operands of VALU instructions
+// are offset by the index, 64-bit ones included, but constants, SGPRs and
+// memory instructions are not. s_set_gpr_idx_mode and s_set_gpr_idx_idx
+// change one field; s_set_gpr_idx_off ends it.
+TEST(EmuGprIdx, ModesAndFields) {
+  EmuRun R = runWave(GFX90A, (Twine(IndexedVector) + R"(
+  v_lshlrev_b32 v1, 2, v0
+  s_mov_b32 s7, 5
+  s_mov_b32 s8, 1
+  s_mov_b32 m0, 0xabcd0000
+  s_mov_b32 s4, 0x103
+  s_set_gpr_idx_on s4, gpr_idx(SRC0)
+  v_mov_b32 v20, v8
+  v_add_u32 v21, v8, v9
+  global_store_dword v1, v8, s[2:3]
+  s_set_gpr_idx_off
+  s_mov_b32 s5, m0
+  v_mov_b32 v22, v8
+  s_set_gpr_idx_on 5, gpr_idx(DST)
+  v_mov_b32 v8, 77
+  s_set_gpr_idx_off
+  s_set_gpr_idx_on 2, gpr_idx(SRC1,SRC2)
+  v_add3_u32 v24, v8, v8, v8
+  s_set_gpr_idx_mode gpr_idx(SRC0,SRC1,SRC2)
+  v_add_u32_e64 v25, s7, v8
+  v_add_u32 v23, 7, v8
+  s_set_gpr_idx_mode gpr_idx(SRC0,DST)
+  s_set_gpr_idx_idx s8
+  v_mov_b32 v26, v14
+  s_set_gpr_idx_off
+  s_mov_b32 s9, m0
+  s_set_gpr_idx_on 2, gpr_idx(SRC1)
+  v_lshlrev_b64 v[28:29], 1, v[8:9]
+  s_set_gpr_idx_off
+)")
+                                 .str());
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s(5), 0xabcd1003u); // index 3, SRC0, M0's other bits kept
+  EXPECT_EQ(R.s(9), 0xabcd9001u); // index 1, SRC0 and DST
+  for (unsigned L = 0; L != 64; ++L) {
+    SCOPED_TRACE(formatv("lane {0}", L).str());
+    EXPECT_EQ(R.Out[L], L);              // the store is not indexed
+    EXPECT_EQ(R.v(20, L), 3000 + L);     // v8 + 3 = v11
+    EXPECT_EQ(R.v(21, L), 4000 + 2 * L); // v11 + v9
+    EXPECT_EQ(R.v(22, L), L);            // index mode off
+    EXPECT_EQ(R.v(8, L), L);             // vdst v8 + 5 = v13 written
+    EXPECT_EQ(R.v(13, L), 77u);
+    EXPECT_EQ(R.v(24, L), 4000 + 3 * L); // v8 + v10 + v10
+    EXPECT_EQ(R.v(25, L), 2005 + L);     // s7 + v10: the SGPR stays
+    EXPECT_EQ(R.v(23, L), 2007 + L);     // 7 + v10: the constant stays
+    EXPECT_EQ(R.v(26, L), 0u);           // vdst v26 + 1 = v27 written
+    EXPECT_EQ(R.v(27, L), 7000 + L);     // from v14 + 1 = v15
+    EXPECT_EQ(R.v(28, L), 4000 + 2 * L); // v[10:11] << 1
+    EXPECT_EQ(R.v(29, L), 6000 + 2 * L);
+  }
+}
+
+// An indexed operand outside the kernel's VGPRs (the harness declares 32),
+// or an AGPR operand the mode would index, stops the run, unless no lane
+// is active.
+TEST(EmuGprIdx, OutOfRangeAndAGPRs) {
+  EmuRun R = runWave(GFX90A, R"(
+  s_set_gpr_idx_on 30, gpr_idx(SRC0)
+  v_mov_b32 v1, v8
+)");
+  EXPECT_NE(R.Error.find("V_MOV_B32_e32"), std::string::npos) << R.Error;
+  EXPECT_NE(R.Error.find("v8 + 30 (M0) lies outside the kernel's 32 VGPRs"),
+            std::string::npos)
+      << R.Error;
+  EmuRun A = runWave(GFX90A, R"(
+  s_set_gpr_idx_on 1, gpr_idx(SRC0)
+  v_accvgpr_read_b32 v1, a2
+)");
+  EXPECT_NE(A.Error.find("an AGPR operand relative to M0 is not modelled"),
+            std::string::npos)
+      << A.Error;
+  // With no active lane nothing is read or written: any index will do.
+  EmuRun Z = runWave(GFX90A, R"(
+  s_mov_b64 s[4:5], exec
+  s_mov_b64 exec, 0
+  s_set_gpr_idx_on 30, gpr_idx(SRC0)
+  v_mov_b32 v1, v8
+  s_set_gpr_idx_off
+  s_mov_b64 exec, s[4:5]
+)");
+  EXPECT_EQ(Z.Error, "");
+}
+
+// gfx10 has no index mode but v_movrel*: v_movrels_b32 reads VGPR[src0 +
+// M0], v_movreld_b32 writes VGPR[vdst + M0] (its source may be a
+// constant), v_movrelsd_b32 does both, v_movrelsd_2_b32 offsets src0 by
+// M0[9:0] and vdst by M0[25:16]. M0 is a signed offset.
+TEST(EmuMovRel, Wave32) {
+  EmuRun R = runWave(GFX1030, R"(
+  v_mov_b32 v8, v0
+  v_add_nc_u32 v9, 0x3e8, v0
+  v_add_nc_u32 v10, 0x7d0, v0
+  v_add_nc_u32 v11, 0xbb8, v0
+  v_add_nc_u32 v12, 0xfa0, v0
+  v_add_nc_u32 v13, 0x1388, v0
+  v_add_nc_u32 v14, 0x1770, v0
+  v_add_nc_u32 v15, 0x1b58, v0
+  s_mov_b32 m0, 3
+  v_movrels_b32 v20, v8
+  v_movreld_b32 v8, 77
+  s_mov_b32 m0, -2
+  v_movrels_b32 v21, v12
+  s_mov_b32 m0, 1
+  v_movrelsd_b32 v22, v13
+  s_mov_b32 m0, 0x30002
+  v_movrelsd_2_b32 v24, v8
+  s_mov_b32 m0, 4
+  v_movrels_b32_e64 v25, v8
+)");
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L = 0; L != 32; ++L) {
+    SCOPED_TRACE(formatv("lane {0}", L).str());
+    EXPECT_EQ(R.v(20, L), 3000 + L); // v8 + 3
+    EXPECT_EQ(R.v(11, L), 77u);      // written as v8 + 3
+    EXPECT_EQ(R.v(8, L), L);
+    EXPECT_EQ(R.v(21, L), 2000 + L); // v12 - 2
+    EXPECT_EQ(R.v(22, L), 0u);       // v22 + 1 = v23 written
+    EXPECT_EQ(R.v(23, L), 6000 + L); // from v13 + 1
+    EXPECT_EQ(R.v(24, L), 0u);       // v24 + 3 = v27 written
+    EXPECT_EQ(R.v(27, L), 2000 + L); // from v8 + 2
+    EXPECT_EQ(R.v(25, L), 4000 + L); // v8 + 4
+  }
+  EmuRun Out = runWave(GFX1030, R"(
+  s_mov_b32 m0, 100
+  v_movrels_b32 v1, v8
+)");
+  EXPECT_NE(Out.Error.find("v8 + 100 (M0) lies outside the kernel's 32 VGPRs"),
+            std::string::npos)
+      << Out.Error;
+}
+
 // v_lshlrev_b64 / v_lshrrev_b64 / v_ashrrev_i64 with a different amount per
 // lane: the amount is src0[5:0], so 64 and up wrap.
 void checkShifts64(EmuTarget T) {
