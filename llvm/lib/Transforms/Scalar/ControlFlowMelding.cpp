@@ -33,8 +33,8 @@
 //   header of a loop whose latches it dominates), no path from T or F
 //   returns to E without going through X, and no block between E and X
 //   contains a convergent call. The target may exclude a branch that sends
-//   each wavefront of a typical launch one way (AMDGPU: the work-item x id
-//   compared with a multiple of the wavefront size): no wavefront runs both
+//   each wavefront of a typical launch one way
+//   (ControlFlowMeldingTarget::isUniformPerWave): no wavefront runs both
 //   sides, so melding would only add selects.
 // * Path chain: the SESE subgraphs on each path in post-dominance order. They
 //   are found by walking the post-dominator tree upwards from T (resp. F):
@@ -96,7 +96,8 @@
 //     address computations on different tables and rows: a select of the two
 //     addresses, not of the tables and of the rows). Net-benefit check (not in
 //     the paper; estimateCost): with both sides of the branch running, the meld
-//     must save more issued instructions (the aligned pairs, weighted by their
+//     must save more issued instructions, counted by the target's
+//     ControlFlowMeldingTarget (the aligned pairs, weighted by their
 //     expansion, except pairs the backend folds into their users, and the
 //     EXEC-mask code of the branch for every side it absorbs) than it adds
 //     (selects for differing operands and for exit PHIs, the immediate
@@ -344,7 +345,7 @@ bool ControlFlowMelder::isDivergentSwitch(BasicBlock &BB) {
 
 bool ControlFlowMelder::buildRegion(BasicBlock &Entry, DivergentRegion &R) {
   auto *BI = cast<BranchInst>(Entry.getTerminator());
-  if (IsUniformPerWave && IsUniformPerWave(*BI)) {
+  if (Target.isUniformPerWave(*BI)) {
     emitMissed("UniformPerWave", Entry,
                "the divergent branch sends each wavefront one way (it splits "
                "the work-items at a wavefront boundary)");
@@ -1401,6 +1402,13 @@ bool ControlFlowMelder::run() {
   return Changed;
 }
 
+ControlFlowMeldingPass::ControlFlowMeldingPass()
+    : Target(std::make_shared<ControlFlowMeldingTarget>()) {}
+
+ControlFlowMeldingPass::ControlFlowMeldingPass(
+    std::shared_ptr<const ControlFlowMeldingTarget> Target)
+    : Target(std::move(Target)) {}
+
 PreservedAnalyses ControlFlowMeldingPass::run(Function &F,
                                               FunctionAnalysisManager &AM) {
   if (MeldThreshold <= 0.0)
@@ -1411,7 +1419,7 @@ PreservedAnalyses ControlFlowMeldingPass::run(Function &F,
   const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
   if (!MeldForce && !TTI.hasBranchDivergence(&F))
     return PreservedAnalyses::all();
-  if (!ControlFlowMelder(F, AM, IsUniformPerWave).run())
+  if (!ControlFlowMelder(F, AM, *Target).run())
     return PreservedAnalyses::all();
   return PreservedAnalyses::none();
 }

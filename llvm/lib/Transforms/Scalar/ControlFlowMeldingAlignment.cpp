@@ -172,7 +172,6 @@ static bool isPrunable(const Instruction *I) {
 unsigned ControlFlowMelder::pruneAlignments(
     const MeldCandidate &Cand,
     MutableArrayRef<InstrAlignment> Alignments) const {
-  const DataLayout &DL = F.getDataLayout();
   unsigned PhiSelects = 0;
   MeldValues Values = getMeldValues(Cand, Alignments, PhiSelects);
   auto Differ = [&](const Value *A, const Value *B) {
@@ -218,7 +217,7 @@ unsigned ControlFlowMelder::pruneAlignments(
     unsigned Cost = 0;
     ForEachDiffering(P, [&](unsigned Idx, const Value *Op1, const Value *Op2) {
       if (!IsOutside(Op1) || !IsOutside(Op2) || OutsideUses[{Op1, Op2}] == 1)
-        Cost += getOperandSelectCost(DL, *UI, *P.True, Idx, Op1, Op2);
+        Cost += getOperandSelectCost(*P.True, Idx, Op1, Op2);
     });
     return Cost;
   };
@@ -239,8 +238,8 @@ unsigned ControlFlowMelder::pruneAlignments(
     }
     for (const User *U : P.False->users())
       NeedsSelect |= !InAlignments.contains(cast<Instruction>(U));
-    return getIssueCost(*P.True) +
-           (NeedsSelect ? getSelectCost(DL, *UI, P.True, P.False) : 0);
+    return Target.getIssueCost(*P.True) +
+           (NeedsSelect ? getSelectCost(P.True, P.False) : 0);
   };
 
   // The last aligned pair that is not a select stays: without one there is

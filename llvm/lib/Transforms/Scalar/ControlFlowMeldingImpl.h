@@ -279,10 +279,9 @@ struct DivergentRegion {
 
 class ControlFlowMelder {
 public:
-  ControlFlowMelder(
-      Function &F, FunctionAnalysisManager &FAM,
-      const ControlFlowMeldingPass::WaveUniformQuery &IsUniformPerWave)
-      : F(F), FAM(FAM), ORE(&F), IsUniformPerWave(IsUniformPerWave) {}
+  ControlFlowMelder(Function &F, FunctionAnalysisManager &FAM,
+                    const ControlFlowMeldingTarget &Target)
+      : F(F), FAM(FAM), ORE(&F), Target(Target) {}
 
   /// Meld until a fixpoint is reached. Returns true if the IR changed.
   bool run();
@@ -291,9 +290,8 @@ private:
   Function &F;
   FunctionAnalysisManager &FAM;
   OptimizationRemarkEmitter ORE;
-  /// The target's test for branches each wavefront takes one way (may be
-  /// empty).
-  const ControlFlowMeldingPass::WaveUniformQuery &IsUniformPerWave;
+  /// The target's costs and its branches each wavefront takes one way.
+  const ControlFlowMeldingTarget &Target;
 
   // Analyses of the current round.
   const TargetTransformInfo *TTI = nullptr;
@@ -351,6 +349,17 @@ private:
                         ArrayRef<InstrAlignment> Alignments) const;
   /// True if the backend folds \p I into its users (TTI: TCC_Free).
   bool isFolded(const Instruction &I) const;
+  unsigned getSelectCost(const Value *A, const Value *B) const;
+  unsigned getOperandSelectCost(const Instruction &User, unsigned Idx,
+                                const Value *A, const Value *B) const;
+  unsigned getAddressUnfoldCost(const Instruction &User,
+                                const Instruction &Partner, unsigned Idx,
+                                const Value *A, const Value *B) const;
+  bool isSkipBranchDropped(ArrayRef<const Instruction *> Code) const;
+  bool isSpeculatableRun(ArrayRef<const Instruction *> Run) const;
+  void pairCopiedPhis(const MeldCandidate &Cand,
+                      DenseMap<const Value *, const Value *> &Partner,
+                      unsigned &Selects) const;
   void addAlignmentCost(const InstrAlignment &Alignment, DifferFn Differ,
                         DifferFn IsShared, MeldCostTerms &T) const;
   BasicBlock *addBranchSaving(const DivergentRegion &R,
@@ -403,15 +412,9 @@ using PhiPairSet = DenseSet<std::pair<const Value *, const Value *>>;
 /// (ControlFlowMeldingCodeGen.cpp).
 BasicBlock *simplifySubgraph(BasicBlock *BB, bool SplitBranch);
 
-// The cost model's pieces that alignment and code generation share; each is
-// described at its definition in ControlFlowMeldingProfitability.cpp.
-unsigned getIssueCost(const Instruction &I);
-unsigned getSelectCost(const DataLayout &DL, const UniformityInfo &UI,
-                       const Value *A, const Value *B);
-unsigned getOperandSelectCost(const DataLayout &DL, const UniformityInfo &UI,
-                              const Instruction &User, unsigned Idx,
-                              const Value *A, const Value *B);
-bool isSpeculatableRun(ArrayRef<const Instruction *> Run);
+// Operand correspondence that alignment, the cost model and code generation
+// share; each is described at its definition in
+// ControlFlowMeldingProfitability.cpp.
 bool areSwappedCompares(const Instruction *I1, const Instruction *I2);
 bool areCommutedOperands(const Instruction *I1, const Instruction *I2,
                          DifferFn Differ = nullptr);

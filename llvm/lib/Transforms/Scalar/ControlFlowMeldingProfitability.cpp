@@ -74,82 +74,44 @@ uint64_t ControlFlowMelder::getSavedLatency(BasicBlock *B1, BasicBlock *B2,
   return Saved;
 }
 
-/// Instructions (of the issued code) the backend emits for \p I, as far as
-/// the net-benefit check needs it: one per IR instruction, except 64-bit
-/// integer arithmetic (two 32-bit halves), vectors (one per element) and the
-/// software expansions of division (AMDGPU has no divide instruction;
-/// AMDGPUCodeGenPrepare expands a 32-bit integer division into about 25
-/// instructions, a correctly rounded f32 division takes about 10).
-unsigned cfmeld::getIssueCost(const Instruction &I) {
-  if (I.mayReadOrWriteMemory() || isa<CallBase>(I))
-    return 1; // one memory instruction, whatever its width
-  Type *Ty = I.getType();
-  unsigned Elts = 1;
-  if (auto *VT = dyn_cast<FixedVectorType>(Ty))
-    Elts = VT->getNumElements();
-  Type *ScalarTy = Ty->getScalarType();
-  unsigned Bits = ScalarTy->isIntegerTy() ? ScalarTy->getIntegerBitWidth() : 32;
-  switch (I.getOpcode()) {
-  case Instruction::SDiv:
-  case Instruction::UDiv:
-  case Instruction::SRem:
-  case Instruction::URem:
-    if (isa<Constant>(I.getOperand(1)))
-      return Elts * (Bits > 32 ? 8 : 4); // multiply by the reciprocal
-    return Elts * (Bits > 32 ? 64 : 24);
-  case Instruction::FDiv:
-    if (I.getFastMathFlags().allowReciprocal())
-      return Elts * 2;
-    return Elts * (ScalarTy->isDoubleTy() ? 12 : 10);
-  case Instruction::Add:
-  case Instruction::Sub:
-  case Instruction::And:
-  case Instruction::Or:
-  case Instruction::Xor:
-  case Instruction::Shl:
-  case Instruction::LShr:
-  case Instruction::AShr:
-    return Elts * (Bits > 32 ? 2 : 1);
-  case Instruction::Mul:
-    return Elts * (Bits > 32 ? 4 : 1);
-  default:
-    return Elts;
-  }
+//===----------------------------------------------------------------------===//
+// Target-independent answers
+//===----------------------------------------------------------------------===//
+
+ControlFlowMeldingTarget::~ControlFlowMeldingTarget() = default;
+
+/// One instruction per IR instruction, and per element of a vector.
+unsigned ControlFlowMeldingTarget::getIssueCost(const Instruction &I) const {
+  if (auto *VT = dyn_cast<FixedVectorType>(I.getType()))
+    return VT->getNumElements();
+  return 1;
 }
 
-/// A select of the divergent condition: a v_cndmask per 32 bits; one more
-/// per 32 bits if both operands are uniform values (they live in SGPRs and a
-/// VOP3 reads at most one SGPR on gfx9, so one is copied to a VGPR). A
-/// 64-bit pointer (global, constant, flat) costs 8: the selected address
-/// can no longer use the SGPR-base + VGPR-offset form, so both uniform bases
-/// are copied to VGPRs (4) and the address needs a 64-bit VALU add (2),
-/// besides the two v_cndmask. A select of lane masks (i1) is s_and, s_andn2
-/// and s_or.
-unsigned cfmeld::getSelectCost(const DataLayout &DL, const UniformityInfo &UI,
-                               const Value *A, const Value *B) {
-  Type *Ty = A->getType();
-  if (Ty->isIntOrIntVectorTy(1)) {
-    // Lane masks: s_and, s_andn2 and s_or in general; one operation with a
-    // constant operand (C & A, C | B, and with the inverted condition
-    // !C | A, !C & B, which may take another compare); C itself for
-    // true/false.
-    auto *KA = dyn_cast<ConstantInt>(A), *KB = dyn_cast<ConstantInt>(B);
-    if (KA && KB)
-      return KA->isOne() ? 0 : 1;
-    if (KB)
-      return KB->isZero() ? 1 : 2;
-    if (KA)
-      return KA->isOne() ? 1 : 2;
-    return 3;
-  }
-  uint64_t Bits = DL.getTypeSizeInBits(Ty).getFixedValue();
-  if (Ty->isPointerTy() && Bits == 64)
-    return 8;
-  unsigned Parts = std::max<uint64_t>(1, divideCeil(Bits, 32));
-  if (!isa<Constant>(A) && !isa<Constant>(B) && UI.isUniform(A) &&
-      UI.isUniform(B))
-    return 2 * Parts;
-  return Parts;
+/// One select per value, and per element of a vector.
+unsigned ControlFlowMeldingTarget::getSelectCost(const Value &A, const Value &,
+                                                 const UniformityInfo &) const {
+  if (auto *VT = dyn_cast<FixedVectorType>(A.getType()))
+    return VT->getNumElements();
+  return 1;
+}
+
+bool ControlFlowMeldingTarget::isInlineConstant(const ConstantInt &) const {
+  return true;
+}
+
+unsigned ControlFlowMeldingTarget::getSkipBranchThreshold() const { return 0; }
+
+bool ControlFlowMeldingTarget::isUniformPerWave(const BranchInst &) const {
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Selects
+//===----------------------------------------------------------------------===//
+
+unsigned ControlFlowMelder::getSelectCost(const Value *A,
+                                          const Value *B) const {
+  return Target.getSelectCost(*A, *B, *UI);
 }
 
 /// The select that gives operand \p Idx of a melded \p User the values
@@ -160,21 +122,20 @@ unsigned cfmeld::getSelectCost(const DataLayout &DL, const UniformityInfo &UI,
 /// offset by an instruction of its own. Alignment pruning compares the two
 /// forms of an address with it; the net-benefit check prices a selected
 /// address with getAddressUnfoldCost instead, per use.
-unsigned cfmeld::getOperandSelectCost(const DataLayout &DL,
-                                      const UniformityInfo &UI,
-                                      const Instruction &User, unsigned Idx,
-                                      const Value *A, const Value *B) {
+unsigned ControlFlowMelder::getOperandSelectCost(const Instruction &User,
+                                                 unsigned Idx, const Value *A,
+                                                 const Value *B) const {
   bool SelectedBase = isa<GetElementPtrInst>(User) && Idx == 0 &&
                       isa<Constant>(A) && isa<Constant>(B);
-  return getSelectCost(DL, UI, A, B) + (SelectedBase ? 1 : 0);
+  return getSelectCost(A, B) + (SelectedBase ? 1 : 0);
 }
 
 /// \p V as Base + Offset with a constant Offset: constant-index GEPs and
 /// `add`/`or disjoint` of a constant that the side computes in \p BB, for
 /// this access, are stripped (a value computed before the branch is there
-/// whether or not the access is melded). These constants are what AMDGPU
-/// folds into the immediate offset of a DS, global or scratch access (and
-/// of the address arithmetic feeding it).
+/// whether or not the access is melded). These constants are what a
+/// backend folds into the immediate offset of a memory access (and of the
+/// address arithmetic feeding it).
 static std::pair<const Value *, int64_t>
 decomposeAddress(const DataLayout &DL, const Value *V, const BasicBlock *BB) {
   int64_t Offset = 0;
@@ -215,22 +176,24 @@ static bool isAddressOperand(const Instruction &User, unsigned Idx) {
 }
 
 /// Instructions that selecting address operand \p Idx of \p User, \p A, and
-/// the partner operand \p B of \p Partner adds besides the v_cndmask
+/// the partner operand \p B of \p Partner adds besides the select
 /// (getSelectCost). Unmelded, each side's access takes its
 /// constant offset in the instruction's immediate field; the selected
 /// address is one register per lane, so every side whose address had a
 /// constant part now adds it with an instruction of its own (one add for
 /// both if they share the base: the add of a selected constant), and a
-/// select of two literals that are not inline constants needs a v_mov.
-static unsigned getAddressUnfoldCost(const DataLayout &DL,
-                                     const Instruction &User,
-                                     const Instruction &Partner, unsigned Idx,
-                                     const Value *A, const Value *B) {
+/// select of two constants that are not the target's inline constants
+/// needs one more to materialize them.
+unsigned ControlFlowMelder::getAddressUnfoldCost(const Instruction &User,
+                                                 const Instruction &Partner,
+                                                 unsigned Idx, const Value *A,
+                                                 const Value *B) const {
   if (!isAddressOperand(User, Idx) || A->getType()->isVectorTy())
     return 0;
-  auto IsLiteral = [](const Value *V) {
+  const DataLayout &DL = F.getDataLayout();
+  auto IsLiteral = [&](const Value *V) {
     const auto *C = dyn_cast<ConstantInt>(V);
-    return C && (C->getSExtValue() < -16 || C->getSExtValue() > 64);
+    return C && !Target.isInlineConstant(*C);
   };
   if (isa<ConstantInt>(A) && isa<ConstantInt>(B))
     return 1 + (IsLiteral(A) && IsLiteral(B) ? 1 : 0);
@@ -241,9 +204,12 @@ static unsigned getAddressUnfoldCost(const DataLayout &DL,
   return (OffA != 0) + (OffB != 0);
 }
 
-/// The backend drops the s_cbranch_execz around a predicated block of fewer
-/// than amdgpu-skip-threshold (12) instructions without memory accesses.
-static bool isSkipBranchDropped(ArrayRef<const Instruction *> Code) {
+/// True if the backend runs \p Code, as a predicated block, without a branch
+/// around it: it has no memory access or call and fewer instructions than
+/// the target's skip-branch threshold.
+bool ControlFlowMelder::isSkipBranchDropped(
+    ArrayRef<const Instruction *> Code) const {
+  unsigned Threshold = Target.getSkipBranchThreshold();
   unsigned N = 0;
   for (const Instruction *I : Code) {
     if (isIgnoredInstruction(*I))
@@ -252,7 +218,7 @@ static bool isSkipBranchDropped(ArrayRef<const Instruction *> Code) {
     // of their own, not calls.
     bool IsCall = isa<CallBase>(I) &&
                   (!isa<IntrinsicInst>(I) || cast<CallBase>(I)->isConvergent());
-    if (I->mayReadOrWriteMemory() || IsCall || ++N >= 12)
+    if (I->mayReadOrWriteMemory() || IsCall || ++N >= Threshold)
       return false;
   }
   return true;
@@ -264,7 +230,8 @@ static bool isSkipBranchDropped(ArrayRef<const Instruction *> Code) {
 /// trap, touch memory or have another effect. The other side's lanes
 /// compute values only this side's lanes use. It then costs what it cost on
 /// its own side, without the if-then.
-bool cfmeld::isSpeculatableRun(ArrayRef<const Instruction *> Run) {
+bool ControlFlowMelder::isSpeculatableRun(
+    ArrayRef<const Instruction *> Run) const {
   return isSkipBranchDropped(Run) && all_of(Run, [](const Instruction *I) {
            return !isa<PHINode>(I) && !I->isTerminator() &&
                   !I->mayReadOrWriteMemory() && isSafeToSpeculativelyExecute(I);
@@ -318,10 +285,9 @@ SmallVector<PhiPair, 8> cfmeld::findPhiPairs(
 /// outside the loop). Edges correspond through the block mapping; the edge
 /// from outside the subgraphs corresponds to the other path's edge from
 /// outside.
-static void pairCopiedPhis(const MeldCandidate &Cand, const DataLayout &DL,
-                           const UniformityInfo &UI,
-                           DenseMap<const Value *, const Value *> &Partner,
-                           unsigned &Selects) {
+void ControlFlowMelder::pairCopiedPhis(
+    const MeldCandidate &Cand, DenseMap<const Value *, const Value *> &Partner,
+    unsigned &Selects) const {
   DenseMap<const BasicBlock *, const BasicBlock *> Map;
   for (auto [B1, B2] : Cand.Blocks)
     Map[B1] = B2;
@@ -369,7 +335,7 @@ static void pairCopiedPhis(const MeldCandidate &Cand, const DataLayout &DL,
       const Value *V1 = P1->getIncomingValue(In);
       const Value *V2 = PartnerValue(P1, In, P2);
       if (!Equal(V1, V2, Merged))
-        Selects += getSelectCost(DL, UI, V1, V2);
+        Selects += getSelectCost(V1, V2);
     }
   }
   for (auto [P1, P2] : Pairs)
@@ -401,17 +367,16 @@ MeldValues ControlFlowMelder::getMeldValues(const MeldCandidate &Cand,
       if (P.isMatch())
         Values.Partner[P.True] = P.False;
   if (Cand.Kind == MeldKind::RegionRegion)
-    pairCopiedPhis(Cand, F.getDataLayout(), *UI, Values.Partner, PhiSelects);
+    pairCopiedPhis(Cand, Values.Partner, PhiSelects);
   Values.Blocks = getCandidateBlocks(Cand);
   return Values;
 }
 
 /// What the melded code saves and what it adds, in instructions a wave
 /// issues when both sides of the branch run (the case melding is for):
-///   saved: each aligned pair issues once instead of twice (getIssueCost);
-///          a side the meld absorbs entirely no longer needs its part of the
-///          EXEC-mask code of the divergent branch (s_and_saveexec, s_xor,
-///          s_cbranch_execz, s_andn2_saveexec, s_cbranch_execz, s_or: an
+///   saved: each aligned pair issues once instead of twice (the target's
+///          issue cost); a side the meld absorbs entirely no longer needs
+///          its part of the EXEC-mask code of the divergent branch (an
 ///          if-else costs two if-thens, -cf-meld-run-overhead each, one less
 ///          per side whose skip branch the backend drops; a basic-block/
 ///          region meld that covers both sides removes the whole branch);
@@ -422,8 +387,8 @@ MeldValues ControlFlowMelder::getMeldValues(const MeldCandidate &Cand,
 ///          differ (the exit edges of both sides now leave the melded block,
 ///          so the PHI becomes a select); a select per branch of a
 ///          replicated region; -cf-meld-run-overhead per maximal run of
-///          unaligned instructions that is not speculated (an if-then:
-///          s_and_saveexec, s_cbranch_execz, s_or; one less without the skip
+///          unaligned instructions that is not speculated (an if-then: save
+///          and narrow the mask, skip, restore; one less without the skip
 ///          branch); one compare for the inverted condition of false-side
 ///          runs. A basic-block/region meld aligns the single block with its
 ///          partner; the region's other blocks on the replica's route are
@@ -518,7 +483,6 @@ bool ControlFlowMelder::isFolded(const Instruction &I) const {
 void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
                                          DifferFn Differ, DifferFn IsShared,
                                          MeldCostTerms &T) const {
-  const DataLayout &DL = F.getDataLayout();
   // Selects already counted in the current block of the melded code, which
   // later instructions of the block share (OperandSelects).
   DenseSet<std::pair<const Value *, const Value *>> InBlock;
@@ -531,7 +495,7 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
       // modifier, a no-op cast nothing), which TTI prices at TCC_Free.
       bool Free = isFolded(*P.True) && isFolded(*P.False);
       if (!Free)
-        T.Pairs += getIssueCost(*P.True);
+        T.Pairs += Target.getIssueCost(*P.True);
       for (unsigned Idx = 0, N = P.True->getNumOperands(); Idx != N; ++Idx) {
         Value *Op1 = P.True->getOperand(Idx);
         Value *Op2 = getPartnerOperand(P.True, P.False, Idx, Differ);
@@ -540,9 +504,9 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
         // The add that a selected address part needs is per use: the
         // immediate offset of this access is lost whether or not the
         // select itself is shared.
-        T.Selects += getAddressUnfoldCost(DL, *P.True, *P.False, Idx, Op1, Op2);
+        T.Selects += getAddressUnfoldCost(*P.True, *P.False, Idx, Op1, Op2);
         if (!IsShared(Op1, Op2) && InBlock.insert({Op1, Op2}).second)
-          T.Selects += getSelectCost(DL, *UI, Op1, Op2);
+          T.Selects += getSelectCost(Op1, Op2);
       }
       // A selected operand of fneg/fabs or a no-op cast keeps it folded (a
       // source modifier applies to the select's result); a GEP's selected
@@ -653,7 +617,6 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
   if (Absorbed[0] && !Absorbed[1])
     T.InvertedCond = 1;
   if (Cand.Kind == MeldKind::RegionRegion) {
-    const DataLayout &DL = F.getDataLayout();
     for (auto [B1, B2] : Cand.Blocks) {
       auto *Br1 = dyn_cast<BranchInst>(B1->getTerminator());
       auto *Br2 = dyn_cast<BranchInst>(B2->getTerminator());
@@ -668,9 +631,8 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
       // A swapped branch needs its partner's condition inverted.
       bool Swapped = Cand.SwappedBranches.contains(B1);
       if (Swapped || Differ(Br1->getCondition(), Br2->getCondition()))
-        T.Selects +=
-            getSelectCost(DL, *UI, Br1->getCondition(), Br2->getCondition()) +
-            (Swapped ? 1 : 0);
+        T.Selects += getSelectCost(Br1->getCondition(), Br2->getCondition()) +
+                     (Swapped ? 1 : 0);
     }
   }
   return Exits[0] && Exits[0] == Exits[1] ? Exits[0] : nullptr;
@@ -702,14 +664,13 @@ void ControlFlowMelder::addBlockRegionBranchSaving(const DivergentRegion &R,
                                                    const MeldCandidate &Cand,
                                                    DifferFn Differ,
                                                    MeldCostTerms &T) const {
-  const DataLayout &DL = F.getDataLayout();
   LLVMContext &Ctx = F.getContext();
   unsigned RS = Cand.RegionSide;
   // The select of two values, \p InRegion on the region's side and \p
   // OtherSide on the single block's.
   auto SelectCost = [&](const Value *InRegion, const Value *OtherSide) {
-    return RS == 0 ? getSelectCost(DL, *UI, InRegion, OtherSide)
-                   : getSelectCost(DL, *UI, OtherSide, InRegion);
+    return RS == 0 ? getSelectCost(InRegion, OtherSide)
+                   : getSelectCost(OtherSide, InRegion);
   };
   ReplicaRoute Route(Cand);
   for (auto [BB, Same] : Cand.Blocks)
@@ -786,7 +747,7 @@ void ControlFlowMelder::addExitSelects(const MeldCandidate &Cand,
           In[Side] = V;
       }
     if (In[0] && In[1] && (Differs || Differ(In[0], In[1])))
-      T.ExitSelects += getSelectCost(F.getDataLayout(), *UI, In[0], In[1]);
+      T.ExitSelects += getSelectCost(In[0], In[1]);
   }
 }
 

@@ -30,30 +30,66 @@
 #ifndef LLVM_TRANSFORMS_SCALAR_CONTROLFLOWMELDING_H
 #define LLVM_TRANSFORMS_SCALAR_CONTROLFLOWMELDING_H
 
+#include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/PassManager.h"
-#include <functional>
+#include <memory>
 
 namespace llvm {
 
 class BranchInst;
+class ConstantInt;
 class Function;
+class Instruction;
+class Value;
+
+/// What control-flow melding needs to know about the target: the code its
+/// backend emits for the melded IR, counted in instructions a wavefront
+/// issues, and the divergent branches no wavefront of a typical launch
+/// splits on. The answers of this class are target-independent (one
+/// instruction per IR instruction and vector element, a select per value,
+/// every constant encoded for free, every predicated block guarded by a
+/// branch); a target with divergent branches derives from it and answers
+/// with what its backend emits.
+class ControlFlowMeldingTarget {
+public:
+  virtual ~ControlFlowMeldingTarget();
+
+  /// Instructions issued for \p I.
+  virtual unsigned getIssueCost(const Instruction &I) const;
+
+  /// Instructions issued to choose between \p A and \p B (one type) per lane
+  /// on a divergent condition; \p UI tells which of them are uniform.
+  virtual unsigned getSelectCost(const Value &A, const Value &B,
+                                 const UniformityInfo &UI) const;
+
+  /// True if the integer constant \p C is encoded in the instruction that
+  /// uses it: choosing between two constants that are not needs an
+  /// instruction that materializes them.
+  virtual bool isInlineConstant(const ConstantInt &C) const;
+
+  /// The number of instructions without memory accesses or calls below which
+  /// the backend runs a predicated block without a branch around it (0: it
+  /// always branches around it).
+  virtual unsigned getSkipBranchThreshold() const;
+
+  /// True if the divergent branch \p Br sends every wavefront of a typical
+  /// launch to one side only: melding cannot make such a wavefront
+  /// reconverge earlier and only adds the selects.
+  virtual bool isUniformPerWave(const BranchInst &Br) const;
+};
 
 class ControlFlowMeldingPass : public PassInfoMixin<ControlFlowMeldingPass> {
 public:
-  /// True for a divergent branch that sends every wavefront of a typical
-  /// launch to one side only: melding cannot make such a wavefront
-  /// reconverge earlier and only adds the selects. A target that knows its
-  /// wavefront size and work-item numbering provides it.
-  using WaveUniformQuery = std::function<bool(const BranchInst &)>;
-
-  ControlFlowMeldingPass() = default;
-  explicit ControlFlowMeldingPass(WaveUniformQuery IsUniformPerWave)
-      : IsUniformPerWave(std::move(IsUniformPerWave)) {}
+  /// Melding with target-independent answers (ControlFlowMeldingTarget).
+  ControlFlowMeldingPass();
+  /// Melding with the answers of \p Target.
+  explicit ControlFlowMeldingPass(
+      std::shared_ptr<const ControlFlowMeldingTarget> Target);
 
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM);
 
 private:
-  WaveUniformQuery IsUniformPerWave;
+  std::shared_ptr<const ControlFlowMeldingTarget> Target;
 };
 
 } // end namespace llvm

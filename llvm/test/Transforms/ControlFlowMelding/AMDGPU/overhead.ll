@@ -14,9 +14,9 @@
 ;          constants are literals), a select per exit PHI whose incoming
 ;          values differ, -cf-meld-run-overhead per unaligned run.
 ; The analysis remark NetBenefit gives both sums for every estimate.
-; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld -pass-remarks-missed=cf-meld -pass-remarks-analysis=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=GUARD
-; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld -cf-meld-run-overhead=0 -pass-remarks=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=OFF
-; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=cf-meld -S < %s | FileCheck %s --check-prefix=IR
+; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-cf-meld -pass-remarks-missed=cf-meld -pass-remarks-analysis=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=GUARD
+; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-cf-meld -cf-meld-run-overhead=0 -pass-remarks=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=OFF
+; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-cf-meld -S < %s | FileCheck %s --check-prefix=IR
 
 ; The two sides share their shape but differ in every constant and address,
 ; so the profitability (which weighs the loads by their latency) is high.
