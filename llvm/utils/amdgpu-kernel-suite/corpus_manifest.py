@@ -34,7 +34,6 @@ import argparse
 import collections
 import concurrent.futures
 import hashlib
-import importlib.util
 import json
 import os
 import posixpath
@@ -42,6 +41,9 @@ import re
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import corpus_diff  # noqa: E402 (its UOC: ci/uniform-ops-compare.py)
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 DEVICE_LIBS = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
@@ -97,15 +99,6 @@ SUITES = (
           ("OpenCL-D/*/kernel.cl", "OpenCL-U/*/kernel.cl"), (), None, "NCSA",
           (), False),
 )
-
-
-def load_compare_module():
-    """ci/uniform-ops-compare.py: the compile line and kernel lister."""
-    path = os.path.join(REPO, "ci", "uniform-ops-compare.py")
-    spec = importlib.util.spec_from_file_location("uniform_ops_compare", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def glob_regex(pattern):
@@ -253,7 +246,7 @@ def compile_all(args, entries):
     todo = [e for e in entries if key(e) not in cache]
     print("compiling %d of %d sources (the others cached)" % (len(todo), len(entries)),
           flush=True)
-    uoc = load_compare_module()
+    uoc = corpus_diff.UOC
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futs = {pool.submit(check_compiles, uoc, args, e): e for e in todo}
         for i, fut in enumerate(concurrent.futures.as_completed(futs), 1):
