@@ -657,6 +657,10 @@ static StringMap<Semantics> buildTable() {
   AddV("V_PK_MAX_F16", v_pk_f16<F16Op::Max>);
   AddV("V_PK_MIN_F16", v_pk_f16<F16Op::Min>);
   AddV("V_CVT_F32_F16", v_cvt_f32_f16);
+  AddV("V_CVT_F16_I16", v_cvt_f16_int16<true>);
+  AddV("V_CVT_F16_U16", v_cvt_f16_int16<false>);
+  AddV("V_CVT_I16_F16", v_cvt_int16_f16<true>);
+  AddV("V_CVT_U16_F16", v_cvt_int16_f16<false>);
   T["V_CVT_F32_F16_sdwa"] = v_cvt_f32_f16; // srcHalf and writeInt select
   AddV("V_PACK_B32_F16", v_pack_b32_f16);
   AddV("V_FMA_MIX_F32", v_fma_mix<FmaMixOp::F32>);

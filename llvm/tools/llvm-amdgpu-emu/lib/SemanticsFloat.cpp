@@ -904,19 +904,24 @@ static uint16_t srcHalf(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
   return H;
 }
 
-/// Writes an f16 result: output denormals flushed as the mode says; into the
-/// high half when the instruction's dst op_sel says so, else the low half,
+/// Writes a 16-bit result: into the high half when the instruction's dst
+/// op_sel says so, else the low half,
 /// the other half zeroed up to gfx9 and preserved from gfx10 on (as
 /// GCNSubtarget::zeroesHigh16BitsOfDest says for these opcodes).
-static void writeHalf(WaveCtx &C, const Instr &I, unsigned Lane, uint16_t H) {
-  if (!(C.DS.Prog.DenormMode64 & 2))
-    H = flushHalf(H);
+static void writeHalfBits(WaveCtx &C, const Instr &I, unsigned Lane,
+                          uint16_t H) {
   uint32_t Old = readV(C, I.op(Role::VDst), Lane);
   bool Gfx10 = C.DS.Prog.CmpxWritesOnlyExec;
   uint32_t D = I.imm(Role::Src0Mods) & 8 ? (Old & 0xffff) | uint32_t(H) << 16
                : Gfx10                   ? (Old & 0xffff0000) | H
                                          : H;
   writeV(C, I.op(Role::VDst), Lane, D);
+}
+
+static void writeHalf(WaveCtx &C, const Instr &I, unsigned Lane, uint16_t H) {
+  if (!(C.DS.Prog.DenormMode64 & 2))
+    H = flushHalf(H);
+  writeHalfBits(C, I, Lane, H);
 }
 
 /// An f16 source as a float (exact).
@@ -1024,6 +1029,45 @@ Error v_cvt_f16_f32(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+/// v_cvt_f16_i16 / v_cvt_f16_u16: the low 16 bits of src0 as an integer,
+/// rounded to the nearest f16 (65520 and above overflow to infinity).
+template <bool Signed> Error v_cvt_f16_int16(WaveCtx &C, const Instr &I) {
+  if (I.imm(Role::Clamp) || I.imm(Role::OMod) || I.has(Role::Src0Sel))
+    return instError(C, I,
+                     "clamp/omod/sdwa on an i16 to f16 conversion is "
+                     "not implemented");
+  forActive(C, [&](unsigned L) {
+    uint16_t S = uint16_t(readV(C, I.op(Role::Src0), L));
+    writeHalf(C, I, L, floatToHalf(Signed ? float(int16_t(S)) : float(S)));
+  });
+  return Error::success();
+}
+
+/// v_cvt_i16_f16 / v_cvt_u16_f16: f16 to a 16-bit integer, rounding toward
+/// zero and saturating; NaN gives 0 (as v_cvt_i32_f32 does). The result is
+/// an integer: no denormal flushing of the written bits.
+template <bool Signed> Error v_cvt_int16_f16(WaveCtx &C, const Instr &I) {
+  if (I.imm(Role::Clamp) || I.has(Role::Src0Sel))
+    return instError(C, I,
+                     "clamp/sdwa on an f16 to i16 conversion is not "
+                     "implemented");
+  forActive(C, [&](unsigned L) {
+    float A =
+        std::trunc(halfToFloat(srcHalf(C, I, Role::Src0, Role::Src0Mods, L)));
+    uint16_t D;
+    if (std::isnan(A))
+      D = 0;
+    else if (Signed)
+      D = A <= -32768.0f  ? 0x8000
+          : A >= 32767.0f ? 0x7fff
+                          : uint16_t(int16_t(A));
+    else
+      D = A <= 0.0f ? 0 : A >= 65535.0f ? 0xffff : uint16_t(A);
+    writeHalfBits(C, I, L, D);
+  });
+  return Error::success();
+}
+
 Error v_cvt_f32_f16(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     uint16_t H = srcHalf(C, I, Role::Src0, Role::Src0Mods, L);
@@ -1098,6 +1142,10 @@ template Error v_cvt_f32_int_sdwa<false>(WaveCtx &, const Instr &);
 template Error v_cvt_f32_int_sdwa<true>(WaveCtx &, const Instr &);
 template Error v_cvt_int_f32<false>(WaveCtx &, const Instr &);
 template Error v_cvt_int_f32<true>(WaveCtx &, const Instr &);
+template Error v_cvt_f16_int16<false>(WaveCtx &, const Instr &);
+template Error v_cvt_f16_int16<true>(WaveCtx &, const Instr &);
+template Error v_cvt_int16_f16<false>(WaveCtx &, const Instr &);
+template Error v_cvt_int16_f16<true>(WaveCtx &, const Instr &);
 template Error v_fmak_f32<false>(WaveCtx &, const Instr &);
 template Error v_fmak_f32<true>(WaveCtx &, const Instr &);
 template Error v_frexp_f32<false>(WaveCtx &, const Instr &);

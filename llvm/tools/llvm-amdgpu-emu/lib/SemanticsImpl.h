@@ -669,6 +669,8 @@ template <unsigned Byte> Error v_cvt_f32_ubyte(WaveCtx &C, const Instr &I);
 template <bool Signed> Error v_cvt_f32_int(WaveCtx &C, const Instr &I);
 template <bool Signed> Error v_cvt_f32_int_sdwa(WaveCtx &C, const Instr &I);
 template <bool Signed> Error v_cvt_int_f32(WaveCtx &C, const Instr &I);
+template <bool Signed> Error v_cvt_f16_int16(WaveCtx &C, const Instr &I);
+template <bool Signed> Error v_cvt_int16_f16(WaveCtx &C, const Instr &I);
 template <bool Cos> Error v_sincos_f32(WaveCtx &C, const Instr &I);
 template <bool AddK> Error v_fmak_f32(WaveCtx &C, const Instr &I);
 template <bool Exp> Error v_frexp_f32(WaveCtx &C, const Instr &I);

@@ -627,3 +627,62 @@ TEST(EmuFloat, FirstNaNOperandPropagates) {
     EXPECT_EQ(R.v64(50, L), 0x7ff8000100000000ull);
   }
 }
+
+// 16-bit integer <-> f16 conversions: i16/u16 rounded to the nearest f16
+// (ties to even, 65520 and above to infinity); f16 to i16/u16 rounded
+// toward zero and saturated, NaN giving 0. Expected bit patterns are IEEE
+// binary16 encodings (e.g. -3.0 = 0xc200, 60000.0 = 0x7b53).
+static void checkInt16HalfConversions(const EmuTarget &T, bool ZeroesHigh) {
+  EmuRun R = runWave(T, R"(
+  v_mov_b32 v2, 0xabcdfffd              ; i16 -3, u16 65533 (high half ignored)
+  v_mov_b32 v3, 0x8000                  ; i16 -32768
+  v_mov_b32 v4, 0x0801                  ; u16 2049: a tie between 2048 and 2050
+  v_mov_b32 v10, 0x12340000
+  v_mov_b32 v11, 0x12340000
+  v_mov_b32 v12, 0x12340000
+  v_mov_b32 v13, 0x12340000
+  v_cvt_f16_i16 v10, v2
+  v_cvt_f16_u16 v11, v2
+  v_cvt_f16_i16 v12, v3
+  v_cvt_f16_u16 v13, v4
+  v_mov_b32 v20, 0xc180                 ; -2.75
+  v_mov_b32 v21, 0x7b53                 ; 60000.0
+  v_mov_b32 v22, 0xbe00                 ; -1.5
+  v_mov_b32 v23, 0x7e00                 ; NaN
+  v_mov_b32 v24, 0x7c00                 ; +inf
+  v_mov_b32 v25, 0xfc00                 ; -inf
+  v_cvt_i16_f16 v30, v20
+  v_cvt_i16_f16 v31, v21
+  v_cvt_u16_f16 v32, v21
+  v_cvt_u16_f16 v33, v22
+  v_cvt_i16_f16 v34, v23
+  v_cvt_u16_f16 v35, v24
+  v_cvt_i16_f16 v36, v25
+  v_cvt_i16_f16_e64 v37, -v20
+)");
+  ASSERT_EQ(R.Error, "");
+  uint32_t High = ZeroesHigh ? 0 : 0x12340000u;
+  for (unsigned L : {0u, T.WaveSize - 1}) {
+    SCOPED_TRACE(formatv("lane {0}", L).str());
+    EXPECT_EQ(R.v(10, L), High | 0xc200u);   // -3.0
+    EXPECT_EQ(R.v(11, L), High | 0x7c00u);   // 65533 overflows to +inf
+    EXPECT_EQ(R.v(12, L), High | 0xf800u);   // -32768.0
+    EXPECT_EQ(R.v(13, L), High | 0x6800u);   // 2048.0 (tie to even)
+    EXPECT_EQ(R.v(30, L) & 0xffff, 0xfffeu); // -2
+    EXPECT_EQ(R.v(31, L) & 0xffff, 0x7fffu); // saturated
+    EXPECT_EQ(R.v(32, L) & 0xffff, 0xea60u); // 60000
+    EXPECT_EQ(R.v(33, L) & 0xffff, 0u);      // negative to u16
+    EXPECT_EQ(R.v(34, L) & 0xffff, 0u);      // NaN
+    EXPECT_EQ(R.v(35, L) & 0xffff, 0xffffu); // +inf saturated
+    EXPECT_EQ(R.v(36, L) & 0xffff, 0x8000u); // -inf saturated
+    EXPECT_EQ(R.v(37, L) & 0xffff, 2u);      // neg modifier: 2.75 -> 2
+  }
+}
+
+TEST(EmuFloat, Int16HalfConversionsWave64) {
+  checkInt16HalfConversions(GFX90A, /*ZeroesHigh=*/true);
+}
+
+TEST(EmuFloat, Int16HalfConversionsWave32) {
+  checkInt16HalfConversions(GFX1030, /*ZeroesHigh=*/false);
+}
