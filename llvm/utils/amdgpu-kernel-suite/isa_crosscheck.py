@@ -556,17 +556,6 @@ def legacy_mad_f32(a: int, b: int, c: int) -> Tuple[int]:
     return (b32(flush32(f32(b32(p + z)))),)
 
 
-def emu_bfe_i32(x: int, off: int, width: int) -> int:
-    """The emulator's signed bitfield extract: a logical shift, so a field
-    that runs past bit 31 is zero-filled there (see KNOWN_DIFFERENCES
-    'bfe-i32-past-bit-31': gem5, the Vega manual and LLVM's constant
-    folding shift arithmetically)."""
-    if width == 0:
-        return 0
-    f = (x >> off) & ((1 << width) - 1) if width < 32 else x >> off
-    return (sext(f, width) if width < 32 else f) & M32
-
-
 # --------------------------------------------------------------------------
 # The instruction table
 # --------------------------------------------------------------------------
@@ -945,21 +934,6 @@ KNOWN_DIFFERENCES: List[KnownDifference] = [
         "with f32 denormals flushed. Accepted: product rounded, then the "
         "sum, subnormal inputs, product and result flushed.",
         by_name({'v_mad_f32': legacy_mad_f32, 'v_mac_f32': legacy_mad_f32})),
-    KnownDifference(
-        'bfe-i32-past-bit-31', ('v_bfe_i32', 's_bfe_i32'),
-        'gem5 (suspected emulator bug)',
-        "When offset + width > 32 and S0 is negative, the emulator shifts S0 "
-        "logically, so the field's bits above bit 31 are zeros and the "
-        "result is S0 >> offset zero-extended. The manual: 'D.i = "
-        "(S0.i >> S1.u[4:0]) & ((1 << S2.u[4:0]) - 1)', an arithmetic shift "
-        "of the signed S0, then sign extension from the field's top bit, "
-        "which gives S0 >> offset sign-extended; gem5 does that, and LLVM's "
-        "constant folding of BFE_I32 (constantFoldBFE: Src0 >> Offset for "
-        "Width + Offset >= 32) assumes it. Accepted: the emulator's result, "
-        "until the emulator is fixed.",
-        by_name({'v_bfe_i32': lambda a, o, w: (emu_bfe_i32(a, o & 31, w & 31),),
-                 's_bfe_i32': lambda a, b: (lambda d: (d, int(d != 0)))(
-                     emu_bfe_i32(a, b & 31, (b >> 16) & 127))})),
     KnownDifference(
         's-max-scc-tie', ('s_max_i32', 's_max_u32'),
         'gem5 by the Vega wording (unclear)',

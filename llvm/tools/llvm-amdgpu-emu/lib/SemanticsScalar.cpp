@@ -151,13 +151,14 @@ SALU2(s_ashr_i64, uint64_t(int64_t(A) >> (B & 63)))
 
 /// s_bfe_{u,i}{32,64}: the field of S0 at offset S1[4:0] (S1[5:0] for 64
 /// bits) and width S1[22:16], zero- or sign-extended; SCC = D != 0. A width
-/// of 0 gives 0; a field that runs past the top takes the bits there are.
+/// of 0 gives 0; a field that runs past the top takes the bits there are,
+/// and the signed forms its sign from the top bit (S0.i >> offset).
 template <typename T> Error s_bfe(WaveCtx &C, const Instr &I) {
   constexpr unsigned Bits = sizeof(T) * 8;
   uint64_t S1 = readS(C, I.op(Role::Src1));
   unsigned Offset = S1 & (Bits - 1), Width = (S1 >> 16) & 0x7f;
   using U = std::make_unsigned_t<T>;
-  U Field = U(readS(C, I.op(Role::Src0))) >> Offset;
+  U Field = U(T(readS(C, I.op(Role::Src0))) >> Offset);
   if (Width < Bits) {
     Field &= (U(1) << Width) - 1;
     if (std::is_signed_v<T> && Width && (Field >> (Width - 1)) & 1)

@@ -145,12 +145,14 @@ VALU3(v_alignbit_b32, uint32_t(((uint64_t(A) << 32) | B) >> (D & 31)))
 VALU3(v_perm_b32, permuteBytes(A, B, D))
 #undef VALU3
 
+/// The field is shifted down arithmetically: one that runs past bit 31
+/// takes its sign from bit 31 (S0.i >> offset), as the hardware does.
 Error v_bfe_i32(WaveCtx &C, const Instr &I) {
   return valu3(C, I, [](uint32_t A, uint32_t B, uint32_t D) -> uint32_t {
     unsigned Off = B & 31, Width = D & 31;
     if (Width == 0)
       return 0;
-    uint32_t Field = (A >> Off) & ((1u << Width) - 1);
+    uint32_t Field = uint32_t(int32_t(A) >> Off) & ((1u << Width) - 1);
     return uint32_t(SignExtend32(Field, Width));
   });
 }

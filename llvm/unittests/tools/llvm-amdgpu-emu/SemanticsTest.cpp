@@ -259,6 +259,32 @@ TEST(EmuSemantics, ScalarBitFieldExtract) {
   }
 }
 
+// A signed field that runs past bit 31 takes its sign from bit 31, in the
+// vector and the scalar forms (the Vega ISA's S0.i >> offset; LLVM's
+// constant folding of AMDGPUISD::BFE_I32 agrees).
+TEST(EmuSemantics, SignedBitFieldPastBit31) {
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  v_mov_b32 v3, 0xfae2011b
+  v_bfe_i32 v4, v3, 24, 10
+  v_bfe_i32 v5, v3, 4, 8
+  v_readfirstlane_b32 s12, v4
+  v_readfirstlane_b32 s13, v5
+  s_mov_b32 s4, 0xf575a6b8
+  s_bfe_i32 s5, s4, 0x19000c
+  s_bfe_i32 s6, s4, 0x40001c
+  s_mov_b32 s8, 0
+  s_mov_b32 s9, 0x80000000
+  s_bfe_i64 s[10:11], s[8:9], 0x40003c
+)" + storeSGPRs({12, 13, 5, 6, 10, 11})));
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 0xfffffffau); // offset 24, width 10: S0.i >> 24
+  EXPECT_EQ(R.Out[1], 0x11u);       // bits 11:4, positive
+  EXPECT_EQ(R.Out[2], 0xffff575au); // offset 12, width 25
+  EXPECT_EQ(R.Out[3], 0xffffffffu); // offset 28, width 64: S0.i >> 28
+  EXPECT_EQ(R.Out[4], 0xfffffff8u); // 64 bits, offset 60: S0.i >> 60
+  EXPECT_EQ(R.Out[5], 0xffffffffu);
+}
+
 // Conversions: saturation and NaN -> 0 for float -> int, rounding to
 // nearest even for int -> float.
 TEST(EmuSemantics, Conversions) {
