@@ -448,7 +448,7 @@ def scalar_cmp(op: str) -> Callable[[float, float], bool]:
     """The predicate of a v_cmp_<op>_{f32,i32,u32}, as gem5 writes it with
     C's comparison operators."""
     return {
-        'f': lambda x, y: False, 'tru': lambda x, y: True,
+        'f': lambda x, y: False, 'tru': lambda x, y: True, 't': lambda x, y: True,
         'lt': lambda x, y: x < y, 'eq': lambda x, y: x == y,
         'le': lambda x, y: x <= y, 'gt': lambda x, y: x > y,
         'lg': lambda x, y: x < y or x > y, 'ne': lambda x, y: x != y,
@@ -742,7 +742,7 @@ def build_table() -> List[Spec]:
         vop('v_cvt_f32_f64', ('f64',), ('f32',), lambda a: (b32(F64.value(a)),)),
     ]
     # VOPC compares (e32: the result in VCC).
-    for op in ('lt', 'eq', 'le', 'gt', 'ne', 'ge'):
+    for op in ('f', 'lt', 'eq', 'le', 'gt', 'ne', 'ge', 't'):
         for ty, conv in (('i32', s32), ('u32', lambda v: v)):
             pred = scalar_cmp(op)
             t.append(vop('v_cmp_%s_%s' % (op, ty), u2, ('mask',),
@@ -857,6 +857,17 @@ KNOWN_DIFFERENCES: List[KnownDifference] = [
         by_name({'v_subb_co_u32': sub_borrow_exact,
                  'v_subbrev_co_u32': lambda a, b, c: sub_borrow_exact(b, a, c),
                  's_subb_u32': sub_borrow_exact})),
+    KnownDifference(
+        'alignbyte-byte-select', ('v_alignbyte_b32',), 'emulator',
+        "gem5 shifts {S0, S1} right by 8 * S2[4:0] bytes' worth of bits, so "
+        "S2 = 4 to 7 shifts by 32 to 56 bits and S2 >= 8 gives 0; that is the "
+        "Vega text it quotes, 'D.u = ({S0,S1} >> (8*S2.u[4:0])) & "
+        "0xffffffff'. The RDNA and CDNA3 manuals select the byte with "
+        "S2[1:0] only ('{ S0.u32, S1.u32 } >> (S2.u32[1 : 0] * 8)'), as "
+        "does LLVM's description of llvm.amdgcn.alignbyte, and so does the "
+        "emulator.",
+        by_name({'v_alignbyte_b32':
+                 lambda a, b, c: ((((a << 32) | b) >> (8 * (c & 3))) & M32,)})),
     KnownDifference(
         'ffbh-u32-from-lsb', ('v_ffbh_u32',), 'emulator',
         "gem5 returns findMsbSet(S0), the bit index of the highest one counted "

@@ -156,7 +156,7 @@ static Operand resolve(const MCOperand &MO, const std::vector<Operand> &Regs) {
   }
   if (MO.isReg() && MO.getReg() < Regs.size())
     return Regs[MO.getReg()];
-  return Operand{OpKind::Unsupported, 1, 0, 0};
+  return Operand{OpKind::Unsupported, 1, 0, false, 0};
 }
 
 /// Which operands of the instruction named Name are addressed relative to
@@ -171,6 +171,35 @@ static MovRel movRelOf(StringRef Name) {
   if (Name.starts_with("V_MOVRELD_B32"))
     return MovRel::Dst;
   return MovRel::None;
+}
+
+/// The name whose routine a DPP instruction runs: that of its e32 form
+/// (V_ADD_U32_dpp -> V_ADD_U32_e32, V_MOV_B32_dpp8 -> V_MOV_B32_e32,
+/// V_ADD_CO_CI_U32_dpp_w32 -> V_ADD_CO_CI_U32_e32). runDpp makes src0 read
+/// across lanes, so every routine that reads src0 through readV serves.
+static std::string dppRoutineName(StringRef Name) {
+  if (!Name.consume_back("_w32"))
+    Name.consume_back("_w64");
+  if (!Name.consume_back("_dpp8"))
+    Name.consume_back("_dpp");
+  if (Name.ends_with("_e32") || Name.ends_with("_e64"))
+    return Name.str();
+  return (Name + "_e32").str();
+}
+
+/// Marks I as a DPP instruction if it has DPP16 or DPP8 controls: its src0
+/// reads across lanes, and it runs its e32 form's routine under runDpp.
+/// ImplicitDefs: its description defines registers implicitly (VCC).
+static void setUpDpp(Instr &I, bool ImplicitDefs) {
+  if (I.has(Role::Dpp8Sel))
+    I.Dpp = DppForm::Dpp8;
+  else if (I.has(Role::DppCtrl))
+    I.Dpp = DppForm::Dpp16;
+  else
+    return;
+  I.Ops[unsigned(Role::Src0)].Dpp = true;
+  I.WritesLaneMask = I.has(Role::SDst) || ImplicitDefs; // VCC
+  I.Fn = lookupSemantics(dppRoutineName(I.Name));
 }
 
 /// Whether I, an instruction of description Desc, changes nothing but its
@@ -323,7 +352,13 @@ static Expected<std::unique_ptr<Program>> buildProgram(const CodeObject &CO,
       {Role::DstUnused, AMDGPU::OpName::dst_unused},
       {Role::Src0Sel, AMDGPU::OpName::src0_sel},
       {Role::Src1Sel, AMDGPU::OpName::src1_sel},
-      {Role::ImmK, AMDGPU::OpName::imm}};
+      {Role::ImmK, AMDGPU::OpName::imm},
+      {Role::DppCtrl, AMDGPU::OpName::dpp_ctrl},
+      {Role::RowMask, AMDGPU::OpName::row_mask},
+      {Role::BankMask, AMDGPU::OpName::bank_mask},
+      {Role::BoundCtrl, AMDGPU::OpName::bound_ctrl},
+      {Role::FetchInactive, AMDGPU::OpName::fi},
+      {Role::Dpp8Sel, AMDGPU::OpName::dpp8}};
 
   // Many real (encoded) opcodes carry no named-operand table; their pseudo
   // has the same operand list and does. Invert the target's pseudo -> real
@@ -365,6 +400,8 @@ static Expected<std::unique_ptr<Program>> buildProgram(const CodeObject &CO,
     I.VALU = (MII.get(Opc).TSFlags | MII.get(PseudoOpc).TSFlags) &
              SIInstrFlags::VALU;
     I.Fn = lookupSemantics(I.Name);
+    setUpDpp(I, !MII.get(Opc).implicit_defs().empty() ||
+                    !MII.get(PseudoOpc).implicit_defs().empty());
     if (I.Fn == unimplemented && onlyWritesActiveVGPRs(MII.get(Opc), I))
       I.Fn = unimplementedUnlessExecZero;
     // A register the emulator does not model (trap registers, POPS, ...)

@@ -62,6 +62,9 @@ struct Operand {
   OpKind Kind = OpKind::None;
   uint8_t Dwords = 1;
   uint16_t Index = 0;
+  /// src0 of a DPP instruction: each lane reads what WaveCtx::Dpp fetched
+  /// for it from the lane the DPP controls select (readV).
+  bool Dpp = false;
   uint64_t Imm = 0;
 };
 
@@ -96,6 +99,12 @@ enum class Role : unsigned {
   Src0Sel,
   Src1Sel,
   ImmK,
+  DppCtrl,       ///< dpp_ctrl (DPP16).
+  RowMask,       ///< row_mask (DPP16).
+  BankMask,      ///< bank_mask (DPP16).
+  BoundCtrl,     ///< bound_ctrl (DPP16): 1 if BC is set.
+  FetchInactive, ///< fi (gfx10+ DPP16: 0/1; DPP8: DPP8_FI_0/DPP8_FI_1).
+  Dpp8Sel,       ///< dpp8 (DPP8): eight 3-bit lane selects.
   NumRoles
 };
 
@@ -107,6 +116,11 @@ using Semantics = Error (*)(WaveCtx &, const Instr &);
 /// addressed relative to M0: VGPR[src0 + M0] and/or VGPR[vdst + M0];
 /// v_movrelsd_2_b32 (gfx10) offsets src0 by M0[9:0] and vdst by M0[25:16].
 enum class MovRel : uint8_t { None, Src, Dst, SrcDst, SrcDst2 };
+
+/// The DPP forms of a VOP1/VOP2 instruction (SIInstrFlags::DPP): DPP16
+/// (dpp_ctrl, row_mask, bank_mask, bound_ctrl, and fi from gfx10 on) and
+/// gfx10+'s DPP8 (eight lane selects, fi).
+enum class DppForm : uint8_t { None, Dpp16, Dpp8 };
 
 struct Instr {
   uint64_t Addr = 0;
@@ -120,6 +134,9 @@ struct Instr {
   /// operands are relative to M0 while VGPR index mode is on (gfx9).
   bool VALU = false;
   MovRel Rel = MovRel::None;
+  DppForm Dpp = DppForm::None;
+  /// It writes a lane mask (a carry-out or compare result in VCC or sdst).
+  bool WritesLaneMask = false;
   Semantics Fn = nullptr;
   std::array<Operand, unsigned(Role::NumRoles)> Ops;
 
@@ -205,16 +222,31 @@ struct DispatchState {
   DispatchTrace *Trace = nullptr;
 };
 
+/// While a DPP instruction runs (runDpp): the lane each lane's src0 is read
+/// from (or Zero for the value 0), the values read there before any lane is
+/// written (vdst may be src0's register), and the lanes the instruction
+/// writes.
+struct DppLanes {
+  static constexpr int8_t Zero = -1;
+  std::array<int8_t, 64> Src;
+  std::array<uint32_t, 64> Value;
+  uint64_t Write = 0;
+};
+
 /// What an instruction's semantics see.
 struct WaveCtx {
   DispatchState &DS;
   Wave &W;
   std::vector<uint8_t> &LDS;
   unsigned Lanes;
+  /// Set while a DPP instruction runs: where src0 is read from, and which
+  /// lanes execute (exec() is EXEC without the lanes DPP does not write).
+  const DppLanes *Dpp = nullptr;
 
   uint64_t exec() const {
-    return Lanes == 64 ? W.S[SRegEXEC] | uint64_t(W.S[SRegEXEC + 1]) << 32
-                       : W.S[SRegEXEC];
+    uint64_t E = Lanes == 64 ? W.S[SRegEXEC] | uint64_t(W.S[SRegEXEC + 1]) << 32
+                             : W.S[SRegEXEC];
+    return Dpp ? E & Dpp->Write : E;
   }
   uint64_t vcc() const {
     return Lanes == 64 ? W.S[SRegVCC] | uint64_t(W.S[SRegVCC + 1]) << 32
@@ -258,6 +290,12 @@ constexpr unsigned GprIdxIndexMask = 0xff, GprIdxModeShift = 12;
 /// (Wave.cpp). Fails when one lies outside the kernel's VGPRs, or on an
 /// AGPR operand index mode would move (not modelled).
 Expected<Instr> relocateOperands(WaveCtx &C, const Instr &I);
+
+/// Runs DPP instruction I (Dpp.cpp): its routine (I.Fn, that of the e32
+/// form) with src0 read from the lanes the DPP controls select and only the
+/// lanes they enable written. Refuses a control the emulator does not
+/// implement, naming it.
+Error runDpp(WaveCtx &C, const Instr &I);
 
 } // namespace amdgpu_emu
 } // namespace llvm

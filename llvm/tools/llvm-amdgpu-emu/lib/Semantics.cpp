@@ -21,6 +21,8 @@
 ///     the division sequence, rounding, transcendentals, v_trig_preop_f64.
 ///   - SemanticsMemory.cpp: global, flat, private (MUBUF) and LDS accesses,
 ///     atomics, and what the timing model records about memory accesses.
+///   - Dpp.cpp: not a family: the DPP forms of VOP1/VOP2 instructions run
+///     their e32 routine here, with src0 read across lanes (runDpp).
 ///   - SemanticsImpl.h: what the families share: operand access (readS,
 ///     writeV, forActive, maskDst, ...), SDWA selects, the float helpers
 ///     (srcF, resultF, flushDenorm, ...), the enums that select what a family
@@ -100,7 +102,8 @@ static StringMap<Semantics> buildTable() {
   Add({"S_ABS_I32"}, s_abs_i32);
   Add({"S_BREV_B32", "S_BREV_B64"}, s_brev);
   Add({"S_BFM_B32", "S_BFM_B64"}, s_bfm);
-  Add({"S_BCNT1_I32_B32", "S_BCNT1_I32_B64"}, s_bcnt1);
+  Add({"S_BCNT1_I32_B32", "S_BCNT1_I32_B64"}, s_bcnt<true>);
+  Add({"S_BCNT0_I32_B32", "S_BCNT0_I32_B64"}, s_bcnt<false>);
   Add({"S_SEXT_I32_I8"}, s_sext<8>);
   Add({"S_SEXT_I32_I16"}, s_sext<16>);
   Add({"S_AND_B32", "S_AND_B64"}, s_and);
@@ -140,6 +143,7 @@ static StringMap<Semantics> buildTable() {
   Add({"S_MAX_I32"}, s_minmax<int32_t, true>);
   Add({"S_MIN_U32"}, s_minmax<uint32_t, false>);
   Add({"S_MAX_U32"}, s_minmax<uint32_t, true>);
+  Add({"S_ABSDIFF_I32"}, s_absdiff_i32);
   Add({"S_CSELECT_B32", "S_CSELECT_B64"}, s_cselect);
   Add({"S_CMP_EQ_I32"}, s_cmp<int32_t, Cmp::EQ>);
   Add({"S_CMP_LG_I32"}, s_cmp<int32_t, Cmp::LG>);
@@ -231,6 +235,7 @@ static StringMap<Semantics> buildTable() {
   AddV("V_BFE_U32", v_bfe_u32);
   AddV("V_BFE_I32", v_bfe_i32);
   AddV("V_ALIGNBIT_B32", v_alignbit_b32);
+  AddV("V_ALIGNBYTE_B32", v_alignbyte_b32);
   AddV("V_ADD_CO_U32", v_addsub_co<AddSubOp::Add, false>);
   AddV("V_SUB_CO_U32", v_addsub_co<AddSubOp::Sub, false>);
   AddV("V_SUBREV_CO_U32", v_addsub_co<AddSubOp::SubRev, false>);
@@ -292,7 +297,11 @@ static StringMap<Semantics> buildTable() {
   AddV("V_CMPX_GT_" SUFFIX, v_cmp<TY, Cmp::GT, true>);                         \
   AddV("V_CMPX_GE_" SUFFIX, v_cmp<TY, Cmp::GE, true>);                         \
   AddV("V_CMPX_LT_" SUFFIX, v_cmp<TY, Cmp::LT, true>);                         \
-  AddV("V_CMPX_LE_" SUFFIX, v_cmp<TY, Cmp::LE, true>);
+  AddV("V_CMPX_LE_" SUFFIX, v_cmp<TY, Cmp::LE, true>);                         \
+  AddV("V_CMP_F_" SUFFIX, v_cmp<TY, Cmp::False>);                              \
+  AddV("V_CMP_T_" SUFFIX, v_cmp<TY, Cmp::True>);                               \
+  AddV("V_CMPX_F_" SUFFIX, v_cmp<TY, Cmp::False, true>);                       \
+  AddV("V_CMPX_T_" SUFFIX, v_cmp<TY, Cmp::True, true>);
   INT_CMPS(int32_t, "I32")
   INT_CMPS(uint32_t, "U32")
   INT_CMPS(int64_t, "I64")
@@ -319,7 +328,9 @@ static StringMap<Semantics> buildTable() {
   FP_CMP(NGT, TY, FN)                                                          \
   FP_CMP(NLE, TY, FN)                                                          \
   FP_CMP(NEQ, TY, FN)                                                          \
-  FP_CMP(NLT, TY, FN)
+  FP_CMP(NLT, TY, FN)                                                          \
+  FP_CMP(F, TY, FN)                                                            \
+  FP_CMP(TRU, TY, FN)
   // clang-format on
   FP_CMPS("F32", v_cmp_f32)
   FP_CMPS("F64", v_cmp_f64)
@@ -445,6 +456,8 @@ static StringMap<Semantics> buildTable() {
       T[N("GE")] = IsX ? v_cmp<TY, Cmp::GE, true> : v_cmp<TY, Cmp::GE>;        \
       T[N("LT")] = IsX ? v_cmp<TY, Cmp::LT, true> : v_cmp<TY, Cmp::LT>;        \
       T[N("LE")] = IsX ? v_cmp<TY, Cmp::LE, true> : v_cmp<TY, Cmp::LE>;        \
+      T[N("F")] = IsX ? v_cmp<TY, Cmp::False, true> : v_cmp<TY, Cmp::False>;   \
+      T[N("T")] = IsX ? v_cmp<TY, Cmp::True, true> : v_cmp<TY, Cmp::True>;     \
     }                                                                          \
   }
   INT16_CMPS(int16_t, "I16")
@@ -589,6 +602,8 @@ static StringMap<Semantics> buildTable() {
   Add({"BUFFER_INVL2"}, nop);
   Add({"S_FF1_I32_B32"}, s_bitscan<BitScan::FirstOne, 32>);
   Add({"S_FF1_I32_B64"}, s_bitscan<BitScan::FirstOne, 64>);
+  Add({"S_FF0_I32_B32"}, s_bitscan<BitScan::FirstZero, 32>);
+  Add({"S_FF0_I32_B64"}, s_bitscan<BitScan::FirstZero, 64>);
   Add({"S_FLBIT_I32_B32"}, s_bitscan<BitScan::LeadingZeros, 32>);
   Add({"S_FLBIT_I32_B64"}, s_bitscan<BitScan::LeadingZeros, 64>);
   Add({"S_FLBIT_I32"}, s_bitscan<BitScan::LeadingSign, 32>);

@@ -72,8 +72,11 @@ inline bool isVector(const Operand &O) {
 
 inline uint32_t readV(const WaveCtx &C, const Operand &O, unsigned Lane,
                       unsigned Dword = 0) {
-  if (isVector(O))
+  if (isVector(O)) {
+    if (O.Dpp && C.Dpp) // src0 of a DPP instruction: another lane's.
+      return C.Dpp->Value[Lane];
     return C.W.V[(vregBase(O) + Dword) * C.Lanes + Lane];
+  }
   uint64_t S = readS(C, O);
   if (O.Kind == OpKind::SGPR && Dword < O.Dwords)
     return C.W.S[O.Index + Dword];
@@ -102,7 +105,7 @@ inline Operand maskDst(const WaveCtx &C, const Instr &I) {
   if (I.has(Role::SDst))
     return I.op(Role::SDst);
   return Operand{OpKind::SGPR, uint8_t(C.Lanes == 64 ? 2 : 1),
-                 uint16_t(SRegVCC), 0};
+                 uint16_t(SRegVCC), false, 0};
 }
 
 /// The lane-mask source of v_cndmask / v_addc: src2 (VOP3) or VCC.
@@ -335,8 +338,9 @@ using ReadFloat = T (*)(const WaveCtx &, const Instr &, Role, Role, unsigned);
 // Shared integer helpers.
 //===----------------------------------------------------------------------===//
 
-/// Integer comparisons (s_cmp, s_cmpk, v_cmp).
-enum class Cmp { EQ, LG, GT, GE, LT, LE };
+/// Integer comparisons (s_cmp, s_cmpk, v_cmp). False and True are
+/// v_cmp_f_* and v_cmp_t_*, whatever the operands.
+enum class Cmp { EQ, LG, GT, GE, LT, LE, False, True };
 
 template <typename T, Cmp K> bool compare(T A, T B) {
   switch (K) {
@@ -350,24 +354,31 @@ template <typename T, Cmp K> bool compare(T A, T B) {
     return A >= B;
   case Cmp::LT:
     return A < B;
-  default:
+  case Cmp::LE:
     return A <= B;
+  case Cmp::False:
+    return false;
+  default:
+    return true;
   }
 }
 
-/// s_ff1_i32_b32/b64: index of the lowest set bit; s_flbit_i32_b32/b64: number
-/// of leading zeros; s_flbit_i32/_i64: number of leading bits equal to the
-/// sign bit. All give -1 when no bit qualifies, and leave SCC alone.
-enum class BitScan { FirstOne, LeadingZeros, LeadingSign };
+/// s_ff1_i32_b32/b64: index of the lowest set bit; s_ff0_i32_b32/b64: index
+/// of the lowest clear bit; s_flbit_i32_b32/b64: number of leading zeros;
+/// s_flbit_i32/_i64: number of leading bits equal to the sign bit. All give
+/// -1 when no bit qualifies, and leave SCC alone.
+enum class BitScan { FirstOne, FirstZero, LeadingZeros, LeadingSign };
 
 template <BitScan K, unsigned Bits> uint32_t bitScan(uint64_t V) {
+  if (K == BitScan::FirstZero)
+    V = ~V;
   if (Bits == 32)
     V = uint32_t(V);
   if (K == BitScan::LeadingSign && (V >> (Bits - 1)) & 1)
     V = ~V & (Bits == 32 ? 0xffffffffull : ~0ull);
   if (V == 0)
     return ~0u;
-  if (K == BitScan::FirstOne)
+  if (K == BitScan::FirstOne || K == BitScan::FirstZero)
     return countr_zero(V);
   return countl_zero(V) - (64 - Bits);
 }
@@ -409,8 +420,26 @@ enum class AddSubOp {
 enum class MinMax3Op { Min, Max, Med };
 
 /// Float compares (v_cmp_fp): the ISA's predicates; the N forms are the
-/// negations, true for unordered operands.
-enum class FCmp { LT, EQ, LE, GT, LG, GE, O, U, NGE, NLG, NGT, NLE, NEQ, NLT };
+/// negations, true for unordered operands. F and TRU (v_cmp_f_*,
+/// v_cmp_tru_*) are false and true whatever the operands, NaNs included.
+enum class FCmp {
+  F,
+  LT,
+  EQ,
+  LE,
+  GT,
+  LG,
+  GE,
+  O,
+  U,
+  NGE,
+  NLG,
+  NGT,
+  NLE,
+  NEQ,
+  NLT,
+  TRU
+};
 
 /// f32 arithmetic with modifiers (v_f32).
 enum class F32Op {
@@ -527,7 +556,7 @@ Error s_not(WaveCtx &C, const Instr &I);
 Error s_brev(WaveCtx &C, const Instr &I);
 Error s_bfm(WaveCtx &C, const Instr &I);
 Error s_abs_i32(WaveCtx &C, const Instr &I);
-Error s_bcnt1(WaveCtx &C, const Instr &I);
+Error s_absdiff_i32(WaveCtx &C, const Instr &I);
 Error s_cselect(WaveCtx &C, const Instr &I);
 Error s_setreg(WaveCtx &C, const Instr &I);
 Error s_set_gpr_idx_on(WaveCtx &C, const Instr &I);
@@ -542,6 +571,7 @@ template <bool Sub> Error s_addsub_i32(WaveCtx &C, const Instr &I);
 template <bool Mul> Error s_k_i32(WaveCtx &C, const Instr &I);
 template <typename T, bool Max> Error s_minmax(WaveCtx &C, const Instr &I);
 template <int Bits> Error s_sext(WaveCtx &C, const Instr &I);
+template <bool One> Error s_bcnt(WaveCtx &C, const Instr &I);
 template <typename T, Cmp K> Error s_cmp(WaveCtx &C, const Instr &I);
 template <typename T, Cmp K> Error s_cmpk(WaveCtx &C, const Instr &I);
 template <SaveExec K> Error s_saveexec(WaveCtx &C, const Instr &I);
@@ -581,6 +611,7 @@ Error v_add3_u32(WaveCtx &C, const Instr &I);
 Error v_mad_u32_u24(WaveCtx &C, const Instr &I);
 Error v_bfe_u32(WaveCtx &C, const Instr &I);
 Error v_alignbit_b32(WaveCtx &C, const Instr &I);
+Error v_alignbyte_b32(WaveCtx &C, const Instr &I);
 Error v_perm_b32(WaveCtx &C, const Instr &I);
 Error v_bfe_i32(WaveCtx &C, const Instr &I);
 Error v_xad_u32(WaveCtx &C, const Instr &I);

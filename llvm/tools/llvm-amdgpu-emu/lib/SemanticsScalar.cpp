@@ -116,6 +116,12 @@ namespace {
 enum class SccRule { None, NonZero };
 } // namespace
 
+/// |A - B| of the wrapped 32-bit difference, as an unsigned word.
+static uint32_t absDiff32(uint32_t A, uint32_t B) {
+  uint32_t D = A - B;
+  return int32_t(D) < 0 ? 0u - D : D;
+}
+
 /// d = F(s0, s1) on 32 or 64 bits; SCC = d != 0 when the rule says so.
 template <typename F, SccRule R = SccRule::NonZero>
 static Error salu2(WaveCtx &C, const Instr &I, F Fn) {
@@ -147,6 +153,9 @@ SALU2(s_lshr_b32, uint32_t(A) >> (B & 31))
 SALU2(s_lshr_b64, A >> (B & 63))
 SALU2(s_ashr_i32, uint32_t(int32_t(A) >> (B & 31)))
 SALU2(s_ashr_i64, uint64_t(int64_t(A) >> (B & 63)))
+// s_absdiff_i32: D = |S0 - S1|, the difference wrapping to 32 bits first
+// (0x80000000 - 1 gives 0x7fffffff; 0 - 0x80000000 gives 0x80000000).
+SALU2(s_absdiff_i32, absDiff32(uint32_t(A), uint32_t(B)))
 #undef SALU2
 
 /// s_bfe_{u,i}{32,64}: the field of S0 at offset S1[4:0] (S1[5:0] for 64
@@ -313,13 +322,16 @@ template <int Bits> Error s_sext(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
-Error s_bcnt1(WaveCtx &C, const Instr &I) {
+/// s_bcnt1_i32_b32/b64 (One) and s_bcnt0_i32_b32/b64: the number of one
+/// (zero) bits of src0; SCC = D != 0.
+template <bool One> Error s_bcnt(WaveCtx &C, const Instr &I) {
   uint64_t A = readS(C, I.op(Role::Src0));
   // The opcode gives the width: an inline constant such as -1 reads as 64
   // sign-extended bits whatever the operand size.
-  if (I.Name.ends_with("_B32"))
+  unsigned Bits = I.Name.ends_with("_B32") ? 32 : 64;
+  if (Bits == 32)
     A = uint32_t(A);
-  uint32_t D = popcount(A);
+  uint32_t D = One ? popcount(A) : Bits - popcount(A);
   writeS(C, I.op(Role::SDst), D);
   C.W.SCC = D != 0;
   return Error::success();
@@ -519,6 +531,8 @@ template Error s_minmax<uint32_t, false>(WaveCtx &, const Instr &);
 template Error s_minmax<uint32_t, true>(WaveCtx &, const Instr &);
 template Error s_sext<8>(WaveCtx &, const Instr &);
 template Error s_sext<16>(WaveCtx &, const Instr &);
+template Error s_bcnt<false>(WaveCtx &, const Instr &);
+template Error s_bcnt<true>(WaveCtx &, const Instr &);
 template Error s_cmp<int32_t, Cmp::EQ>(WaveCtx &, const Instr &);
 template Error s_cmp<int32_t, Cmp::LG>(WaveCtx &, const Instr &);
 template Error s_cmp<int32_t, Cmp::GT>(WaveCtx &, const Instr &);
@@ -560,6 +574,8 @@ template Error s_bitset<false, 64>(WaveCtx &, const Instr &);
 template Error s_bitset<true, 64>(WaveCtx &, const Instr &);
 template Error s_bitscan<BitScan::FirstOne, 32>(WaveCtx &, const Instr &);
 template Error s_bitscan<BitScan::FirstOne, 64>(WaveCtx &, const Instr &);
+template Error s_bitscan<BitScan::FirstZero, 32>(WaveCtx &, const Instr &);
+template Error s_bitscan<BitScan::FirstZero, 64>(WaveCtx &, const Instr &);
 template Error s_bitscan<BitScan::LeadingZeros, 32>(WaveCtx &, const Instr &);
 template Error s_bitscan<BitScan::LeadingZeros, 64>(WaveCtx &, const Instr &);
 template Error s_bitscan<BitScan::LeadingSign, 32>(WaveCtx &, const Instr &);

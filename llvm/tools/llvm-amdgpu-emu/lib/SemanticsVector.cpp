@@ -142,6 +142,9 @@ VALU3(v_mad_u32_u24, (A & 0xffffff) * (B & 0xffffff) + D)
 // Offset B, width D (a zero width gives 0; a zero offset is an ordinary one).
 VALU3(v_bfe_u32, (A >> (B & 31)) & ((D & 31) ? (1u << (D & 31)) - 1 : 0))
 VALU3(v_alignbit_b32, uint32_t(((uint64_t(A) << 32) | B) >> (D & 31)))
+// Bytes: {S0, S1} >> 8 * S2[1:0] (the RDNA and LLVM wording; gem5's Vega
+// text has S2[4:0], see isa_crosscheck.py's 'alignbyte-byte-select').
+VALU3(v_alignbyte_b32, uint32_t(((uint64_t(A) << 32) | B) >> (8 * (D & 3))))
 VALU3(v_perm_b32, permuteBytes(A, B, D))
 #undef VALU3
 
@@ -538,7 +541,7 @@ static void writeCmpResult(WaveCtx &C, const Instr &I, uint64_t Out, bool IsX) {
   if (IsX)
     writeS(C,
            Operand{OpKind::SGPR, uint8_t(C.Lanes == 64 ? 2 : 1),
-                   uint16_t(SRegEXEC), 0},
+                   uint16_t(SRegEXEC), false, 0},
            Out);
 }
 
@@ -591,8 +594,12 @@ template <typename T> static bool fcompare(FCmp K, T A, T B) {
     return !(A <= B);
   case FCmp::NEQ:
     return !(A == B);
-  default:
+  case FCmp::NLT:
     return !(A < B);
+  case FCmp::F:
+    return false;
+  default:
+    return true;
   }
 }
 
@@ -691,7 +698,9 @@ template Error v_cmp_class<true, true>(WaveCtx &, const Instr &);
   INSTANTIATE_V_CMP(T, GT)                                                     \
   INSTANTIATE_V_CMP(T, GE)                                                     \
   INSTANTIATE_V_CMP(T, LT)                                                     \
-  INSTANTIATE_V_CMP(T, LE)
+  INSTANTIATE_V_CMP(T, LE)                                                     \
+  INSTANTIATE_V_CMP(T, False)                                                  \
+  INSTANTIATE_V_CMP(T, True)
 INSTANTIATE_V_CMPS(int16_t)
 INSTANTIATE_V_CMPS(uint16_t)
 INSTANTIATE_V_CMPS(int32_t)
@@ -719,7 +728,9 @@ INSTANTIATE_V_CMPS(uint64_t)
   INSTANTIATE_V_CMP_FP(T, READ, NGT)                                           \
   INSTANTIATE_V_CMP_FP(T, READ, NLE)                                           \
   INSTANTIATE_V_CMP_FP(T, READ, NEQ)                                           \
-  INSTANTIATE_V_CMP_FP(T, READ, NLT)
+  INSTANTIATE_V_CMP_FP(T, READ, NLT)                                           \
+  INSTANTIATE_V_CMP_FP(T, READ, F)                                             \
+  INSTANTIATE_V_CMP_FP(T, READ, TRU)
 // clang-format on
 INSTANTIATE_V_CMPS_FP(float, srcF)
 INSTANTIATE_V_CMPS_FP(double, srcD)

@@ -332,7 +332,7 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
       if (Error E = W.Strict->before(C, X, Idx))
         return E;
     W.PC = I.Next;
-    if (Error E = I.Fn(C, X))
+    if (Error E = I.Dpp == DppForm::None ? I.Fn(C, X) : runDpp(C, X))
       return E;
     if (W.Strict)
       W.Strict->after(Idx);

@@ -303,6 +303,75 @@ TEST(EmuSALU, BitCount) {
   EXPECT_EQ(R.s(21), 0u);
 }
 
+// s_absdiff_i32: |S0 - S1| of the 32-bit difference, which wraps first;
+// SCC = (result != 0).
+TEST(EmuSALU, AbsDiff) {
+  EmuRun R = runWave(GFX90A, R"(
+  s_mov_b32 s10, 0x80000000
+  s_absdiff_i32 s4, s10, 1
+  s_cselect_b32 s20, 1, 0
+  s_absdiff_i32 s5, 0, s10
+  s_absdiff_i32 s6, 3, 10
+  s_absdiff_i32 s7, -3, 4
+  s_absdiff_i32 s8, 0x7fffffff, -1
+  s_absdiff_i32 s9, -5, -5
+  s_cselect_b32 s21, 1, 0
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s(4), 0x7fffffffu); // INT_MIN - 1 wraps to INT_MAX.
+  EXPECT_EQ(R.s(20), 1u);         // Nonzero result: SCC = 1.
+  EXPECT_EQ(R.s(5), 0x80000000u); // 0 - INT_MIN = INT_MIN; |INT_MIN| too.
+  EXPECT_EQ(R.s(6), 7u);          // |3 - 10|
+  EXPECT_EQ(R.s(7), 7u);          // |-3 - 4|
+  EXPECT_EQ(R.s(8), 0x80000000u); // INT_MAX - (-1) wraps to INT_MIN.
+  EXPECT_EQ(R.s(9), 0u);          // Equal operands.
+  EXPECT_EQ(R.s(21), 0u);         // Zero result: SCC = 0.
+}
+
+// s_ff0_i32_b32/b64: the index of the lowest zero bit, -1 for all ones;
+// SCC is left alone. s_bcnt0_i32_b32/b64: the number of zero bits among
+// 32 or 64 (an inline constant such as -1 counts at the opcode's width);
+// SCC = (count != 0).
+TEST(EmuSALU, FirstZeroAndZeroCount) {
+  EmuRun R = runWave(GFX90A, R"(
+  s_cmp_eq_u32 0, 0
+  s_ff0_i32_b32 s4, -1
+  s_cselect_b32 s20, 1, 0
+  s_ff0_i32_b32 s5, 0
+  s_ff0_i32_b32 s6, 0xffff
+  s_mov_b32 s16, -1
+  s_mov_b32 s17, 0x7fffffff
+  s_ff0_i32_b64 s7, s[16:17]
+  s_ff0_i32_b64 s8, -1
+  s_mov_b64 s[18:19], 0
+  s_ff0_i32_b64 s9, s[18:19]
+  s_bcnt0_i32_b32 s10, -1
+  s_cselect_b32 s21, 1, 0
+  s_bcnt0_i32_b32 s11, 0
+  s_cselect_b32 s22, 1, 0
+  s_bcnt0_i32_b32 s12, 0x80000001
+  s_bcnt0_i32_b64 s13, -1
+  s_bcnt0_i32_b64 s14, s[16:17]
+  s_bcnt0_i32_b64 s15, s[18:19]
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s(4), 0xffffffffu); // All ones: no zero bit.
+  EXPECT_EQ(R.s(20), 1u);         // SCC kept from s_cmp_eq_u32.
+  EXPECT_EQ(R.s(5), 0u);          // All zeros: bit 0.
+  EXPECT_EQ(R.s(6), 16u);         // 0x0000ffff: bit 16.
+  EXPECT_EQ(R.s(7), 63u);         // 0x7fffffff_ffffffff: bit 63.
+  EXPECT_EQ(R.s(8), 0xffffffffu); // 64 ones.
+  EXPECT_EQ(R.s(9), 0u);          // 64 zeros: bit 0.
+  EXPECT_EQ(R.s(10), 0u);         // bcnt0 of 32 ones.
+  EXPECT_EQ(R.s(21), 0u);         // Zero count: SCC = 0.
+  EXPECT_EQ(R.s(11), 32u);        // bcnt0 of 32 zeros.
+  EXPECT_EQ(R.s(22), 1u);         // Nonzero count: SCC = 1.
+  EXPECT_EQ(R.s(12), 30u);        // 0x80000001: two ones.
+  EXPECT_EQ(R.s(13), 0u);         // 64 ones.
+  EXPECT_EQ(R.s(14), 1u);         // 0x7fffffff_ffffffff: one zero.
+  EXPECT_EQ(R.s(15), 64u);        // 64 zeros.
+}
+
 // s_bitset0/1: the bit index is src0 modulo the width, the destination is
 // read, and SCC is left alone.
 TEST(EmuSALU, BitSet) {

@@ -828,4 +828,87 @@ TEST(EmuCrossLane, BallotWave32) {
   EXPECT_EQ(R.s(9), 0xaau);
 }
 
+// v_alignbyte_b32: ({S0, S1} >> 8 * S2[1:0])[31:0]; only S2's two low bits
+// count (7 shifts like 3).
+TEST(EmuAlign, AlignByte) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v1, 0x11223344
+  v_mov_b32 v2, 0x55667788
+  v_alignbyte_b32 v3, v1, v2, 0
+  v_alignbyte_b32 v4, v1, v2, 3
+  v_alignbyte_b32 v5, v1, v2, 7
+  v_alignbyte_b32 v6, v1, v2, 1
+  v_alignbyte_b32 v7, v1, v2, v0
+)");
+  ASSERT_EQ(R.Error, "");
+  // {S0, S1} = 0x11223344_55667788.
+  const uint32_t ByShift[4] = {0x55667788u, 0x44556677u, 0x33445566u,
+                               0x22334455u};
+  for (unsigned L = 0; L != 64; ++L) {
+    EXPECT_EQ(R.v(3, L), 0x55667788u) << "lane " << L;    // S2 = 0: S1.
+    EXPECT_EQ(R.v(4, L), 0x22334455u) << "lane " << L;    // S2 = 3: >> 24.
+    EXPECT_EQ(R.v(5, L), 0x22334455u) << "lane " << L;    // 7 & 3 = 3.
+    EXPECT_EQ(R.v(6, L), 0x44556677u) << "lane " << L;    // S2 = 1: >> 8.
+    EXPECT_EQ(R.v(7, L), ByShift[L & 3]) << "lane " << L; // S2 = lane id.
+  }
+}
+
+// v_cmp_f_* and v_cmp_t_* / v_cmp_tru_*: false and true for every active
+// lane whatever the operands (NaNs included); inactive lanes' bits are 0,
+// and the v_cmpx_ forms write EXEC (and, on gfx9, VCC) too.
+TEST(EmuCompare, FalseAndTrueWave64) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v8, 0x7fc00000
+  v_cmp_f_u32 vcc, v0, v0
+  s_mov_b64 s[4:5], vcc
+  v_cmp_t_i32 vcc, v0, 0
+  s_mov_b64 s[6:7], vcc
+  v_cmp_f_f32_e64 s[8:9], v8, v8
+  v_cmp_tru_f32_e64 s[10:11], v8, v8
+  v_cmp_tru_f64_e64 s[12:13], v[8:9], v[8:9]
+  v_cmp_t_u64_e64 s[14:15], v[8:9], 0
+  v_cmp_f_i16 vcc, v0, v0
+  s_mov_b64 s[16:17], vcc
+  s_mov_b64 s[30:31], exec
+  s_mov_b32 exec_lo, 0xf0f0f0f0
+  s_mov_b32 exec_hi, 0
+  v_cmp_tru_f32_e64 s[18:19], v8, v8
+  v_cmpx_t_u32 vcc, v0, v0
+  s_mov_b64 s[20:21], exec
+  s_mov_b64 s[22:23], vcc
+  v_cmpx_f_u32 vcc, v0, v0
+  s_mov_b64 s[24:25], exec
+  s_mov_b64 s[26:27], vcc
+  s_mov_b64 exec, s[30:31]
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s64(4), 0u);             // v_cmp_f_u32
+  EXPECT_EQ(R.s64(6), ~uint64_t(0));   // v_cmp_t_i32, all 64 lanes
+  EXPECT_EQ(R.s64(8), 0u);             // v_cmp_f_f32 of NaNs
+  EXPECT_EQ(R.s64(10), ~uint64_t(0));  // v_cmp_tru_f32 of NaNs
+  EXPECT_EQ(R.s64(12), ~uint64_t(0));  // v_cmp_tru_f64
+  EXPECT_EQ(R.s64(14), ~uint64_t(0));  // v_cmp_t_u64
+  EXPECT_EQ(R.s64(16), 0u);            // v_cmp_f_i16
+  EXPECT_EQ(R.s64(18), 0xf0f0f0f0ull); // Only the active lanes.
+  EXPECT_EQ(R.s64(20), 0xf0f0f0f0ull); // v_cmpx_t: EXEC unchanged,
+  EXPECT_EQ(R.s64(22), 0xf0f0f0f0ull); // and VCC the same on gfx9.
+  EXPECT_EQ(R.s64(24), 0u);            // v_cmpx_f: EXEC = 0,
+  EXPECT_EQ(R.s64(26), 0u);            // VCC = 0.
+}
+
+TEST(EmuCompare, FalseAndTrueWave32) {
+  EmuRun R = runWave(GFX1030, R"(
+  v_mov_b32 v8, 0x7fc00000
+  v_cmp_tru_f32_e64 s4, v8, v8
+  v_cmp_f_i32_e64 s5, v0, v0
+  v_cmp_t_u32_e64 s6, v0, 0
+  v_cmp_f_f64_e64 s7, v[8:9], v[8:9]
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s(4), 0xffffffffu); // tru of NaNs: every lane of 32.
+  EXPECT_EQ(R.s(5), 0u);          // f
+  EXPECT_EQ(R.s(6), 0xffffffffu); // t
+  EXPECT_EQ(R.s(7), 0u);          // f on f64
+}
+
 } // namespace
