@@ -862,10 +862,9 @@ KNOWN_DIFFERENCES: List[KnownDifference] = [
         "gem5 shifts {S0, S1} right by 8 * S2[4:0] bytes' worth of bits, so "
         "S2 = 4 to 7 shifts by 32 to 56 bits and S2 >= 8 gives 0; that is the "
         "Vega text it quotes, 'D.u = ({S0,S1} >> (8*S2.u[4:0])) & "
-        "0xffffffff'. The RDNA and CDNA3 manuals select the byte with "
-        "S2[1:0] only ('{ S0.u32, S1.u32 } >> (S2.u32[1 : 0] * 8)'), as "
-        "does LLVM's description of llvm.amdgcn.alignbyte, and so does the "
-        "emulator.",
+        "0xffffffff'. The RDNA3 manual's pseudo-code selects the byte with "
+        "S2[1:0] only ('{ S0.u32, S1.u32 } >> (S2.u32[1 : 0] * 8)'), and so "
+        "does the emulator.",
         by_name({'v_alignbyte_b32':
                  lambda a, b, c: ((((a << 32) | b) >> (8 * (c & 3))) & M32,)})),
     KnownDifference(
