@@ -48,6 +48,8 @@ public:
   bool isInlineConstant(const ConstantInt &C) const override;
   unsigned getSkipBranchThreshold() const override;
   bool isUniformPerWave(const BranchInst &Br) const override;
+  bool runsOneLanePerWave(const BasicBlock &BB,
+                          const DominatorTree &DT) const override;
 
 private:
   const AMDGPUTargetMachine &TM;
@@ -156,6 +158,12 @@ bool AMDGPUControlFlowMeldingTarget::isUniformPerWave(
   const Function &F = *Br.getFunction();
   return AMDGPU::isUniformPerWaveBranch(
       Br, AMDGPUSubtarget::get(TM, F).getWavefrontSize());
+}
+
+bool AMDGPUControlFlowMeldingTarget::runsOneLanePerWave(
+    const BasicBlock &BB, const DominatorTree &DT) const {
+  return AMDGPU::isOneLanePerWaveBlock(
+      BB, DT, AMDGPUSubtarget::get(TM, *BB.getParent()).getWavefrontSize());
 }
 
 ControlFlowMeldingPass

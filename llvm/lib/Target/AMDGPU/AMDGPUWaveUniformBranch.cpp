@@ -23,11 +23,17 @@
 /// Where reqd_work_group_size names an x size that is not a multiple of W and
 /// more than one row, a wavefront can hold the end of one row and the start
 /// of the next, and the branch is not reported.
+///
+/// Under the same assumption the x ids of a wavefront's lanes are distinct
+/// (and so are their global x ids), so code guarded by `if (threadIdx.x ==
+/// 0)` -- the "one thread runs the sequential part" idiom -- runs in at most
+/// one lane of each wavefront, and no branch inside it can diverge.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUWaveUniformBranch.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
@@ -89,4 +95,67 @@ bool llvm::AMDGPU::isUniformPerWaveBranch(const BranchInst &Br,
       Boundary->urem(WavefrontSize) != 0)
     return false;
   return rowsFillWaves(*Br.getFunction(), WavefrontSize);
+}
+
+/// True if \p X is the work-item x id or the global x id
+/// `workgroup.id.x * size + workitem.id.x`, possibly extended: values that
+/// differ between the lanes of a wavefront when rowsFillWaves holds.
+static bool isDistinctPerLaneXId(const Value *X) {
+  match(X, m_ZExtOrSExt(m_Value(X)));
+  auto WorkItemX = m_Intrinsic<Intrinsic::amdgcn_workitem_id_x>();
+  auto GroupBase =
+      m_c_Mul(m_Intrinsic<Intrinsic::amdgcn_workgroup_id_x>(), m_Value());
+  return match(X, WorkItemX) ||
+         match(X, m_c_Add(m_ZExtOrSExt(WorkItemX), GroupBase)) ||
+         match(X, m_c_Add(WorkItemX, GroupBase));
+}
+
+/// True if \p Cond is `x == v` (\p WhenTrue) or `x != v` (!\p WhenTrue)
+/// for an x id and a uniform value v (a constant, or an argument of the
+/// kernel \p F), or a logical and (or) that holds only if such a test does.
+static bool impliesOneLaneTest(const Value *Cond, bool WhenTrue,
+                               const Function &F) {
+  const Value *A, *B;
+  if (WhenTrue ? match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))
+               : match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))
+    return impliesOneLaneTest(A, WhenTrue, F) ||
+           impliesOneLaneTest(B, WhenTrue, F);
+  CmpInst::Predicate Pred;
+  Value *X, *V;
+  if (!match(Cond, m_ICmp(Pred, m_Value(X), m_Value(V))) ||
+      Pred != (WhenTrue ? CmpInst::ICMP_EQ : CmpInst::ICMP_NE))
+    return false;
+  if (!isDistinctPerLaneXId(X))
+    std::swap(X, V);
+  bool Uniform =
+      isa<Constant>(V) ||
+      (isa<Argument>(V) && F.getCallingConv() == CallingConv::AMDGPU_KERNEL);
+  return Uniform && isDistinctPerLaneXId(X);
+}
+
+/// The successor of \p Br that only lanes whose x id equals a uniform value
+/// take, if its condition says so.
+static const BasicBlock *getOneLaneSuccessor(const BranchInst &Br) {
+  if (!Br.isConditional() || Br.getSuccessor(0) == Br.getSuccessor(1))
+    return nullptr;
+  for (bool WhenTrue : {true, false})
+    if (impliesOneLaneTest(Br.getCondition(), WhenTrue, *Br.getFunction()))
+      return Br.getSuccessor(WhenTrue ? 0 : 1);
+  return nullptr;
+}
+
+bool llvm::AMDGPU::isOneLanePerWaveBlock(const BasicBlock &BB,
+                                         const DominatorTree &DT,
+                                         unsigned WavefrontSize) {
+  if (!WavefrontSize || !DT.isReachableFromEntry(&BB) ||
+      !rowsFillWaves(*BB.getParent(), WavefrontSize))
+    return false;
+  for (const DomTreeNode *N = DT.getNode(&BB)->getIDom(); N; N = N->getIDom()) {
+    const BasicBlock *Guard = N->getBlock();
+    auto *Br = dyn_cast<BranchInst>(Guard->getTerminator());
+    const BasicBlock *Taken = Br ? getOneLaneSuccessor(*Br) : nullptr;
+    if (Taken && DT.dominates(BasicBlockEdge(Guard, Taken), &BB))
+      return true;
+  }
+  return false;
 }

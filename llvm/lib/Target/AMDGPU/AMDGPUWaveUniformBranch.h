@@ -11,7 +11,9 @@
 
 namespace llvm {
 
+class BasicBlock;
 class BranchInst;
+class DominatorTree;
 
 namespace AMDGPU {
 
@@ -20,6 +22,12 @@ namespace AMDGPU {
 /// a boundary that is a multiple of \p WavefrontSize (see
 /// AMDGPUWaveUniformBranch.cpp for the assumption this makes).
 bool isUniformPerWaveBranch(const BranchInst &Br, unsigned WavefrontSize);
+
+/// True if at most one lane of each wavefront of a typical launch runs \p BB:
+/// an edge taken only where the work-item x id (or the global x id) equals a
+/// uniform value dominates it, and a wavefront holds distinct x ids.
+bool isOneLanePerWaveBlock(const BasicBlock &BB, const DominatorTree &DT,
+                           unsigned WavefrontSize);
 
 } // end namespace AMDGPU
 } // end namespace llvm

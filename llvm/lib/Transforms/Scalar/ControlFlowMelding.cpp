@@ -34,8 +34,9 @@
 //   returns to E without going through X, and no block between E and X
 //   contains a convergent call. The target may exclude a branch that sends
 //   each wavefront of a typical launch one way
-//   (ControlFlowMeldingTarget::isUniformPerWave): no wavefront runs both
-//   sides, so melding would only add selects.
+//   (ControlFlowMeldingTarget::isUniformPerWave), or one that at most one
+//   lane of each wavefront reaches (runsOneLanePerWave): no wavefront runs
+//   both sides, so melding would only add selects.
 // * Path chain: the SESE subgraphs on each path in post-dominance order. They
 //   are found by walking the post-dominator tree upwards from T (resp. F):
 //   T, next(T), next(next(T)), ... until X, stopping early at the first
@@ -349,6 +350,12 @@ bool ControlFlowMelder::buildRegion(BasicBlock &Entry, DivergentRegion &R) {
     emitMissed("UniformPerWave", Entry,
                "the divergent branch sends each wavefront one way (it splits "
                "the work-items at a wavefront boundary)");
+    return false;
+  }
+  if (Target.runsOneLanePerWave(Entry, *DT)) {
+    emitMissed("OneLanePerWave", Entry,
+               "at most one lane of each wavefront runs the divergent branch "
+               "(it is guarded by a test of the work-item id for equality)");
     return false;
   }
   BasicBlock *T = BI->getSuccessor(0);

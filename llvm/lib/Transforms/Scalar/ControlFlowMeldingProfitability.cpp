@@ -105,6 +105,11 @@ bool ControlFlowMeldingTarget::isUniformPerWave(const BranchInst &) const {
   return false;
 }
 
+bool ControlFlowMeldingTarget::runsOneLanePerWave(const BasicBlock &,
+                                                  const DominatorTree &) const {
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // Selects
 //===----------------------------------------------------------------------===//

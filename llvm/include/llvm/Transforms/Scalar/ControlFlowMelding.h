@@ -36,8 +36,10 @@
 
 namespace llvm {
 
+class BasicBlock;
 class BranchInst;
 class ConstantInt;
+class DominatorTree;
 class Function;
 class Instruction;
 class Value;
@@ -76,6 +78,12 @@ public:
   /// launch to one side only: melding cannot make such a wavefront
   /// reconverge earlier and only adds the selects.
   virtual bool isUniformPerWave(const BranchInst &Br) const;
+
+  /// True if at most one lane of each wavefront of a typical launch runs
+  /// \p BB (\p DT tells what guards it): no branch in it can split a
+  /// wavefront, so melding there only adds the selects.
+  virtual bool runsOneLanePerWave(const BasicBlock &BB,
+                                  const DominatorTree &DT) const;
 };
 
 class ControlFlowMeldingPass : public PassInfoMixin<ControlFlowMeldingPass> {
