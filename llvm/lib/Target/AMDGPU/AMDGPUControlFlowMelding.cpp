@@ -21,7 +21,9 @@
 ///     allows a reciprocal 2;
 ///   - a select on a divergent condition is a v_cndmask_b32 per 32 bits;
 ///   - a predicated block without memory accesses or calls of fewer than
-///     amdgpu-skip-threshold (12) instructions runs without s_cbranch_execz.
+///     amdgpu-skip-threshold (12) instructions runs without s_cbranch_execz;
+///   - whether all active lanes agree on a condition is a ballot of it
+///     (the lane mask of its compare) against 0 and against EXEC.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,7 +33,9 @@
 #include "AMDGPUWaveUniformBranch.h"
 #include "Utils/AMDGPUBaseInfo.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
 
 using namespace llvm;
 
@@ -50,6 +54,9 @@ public:
   bool isUniformPerWave(const BranchInst &Br) const override;
   bool runsOneLanePerWave(const BasicBlock &BB,
                           const DominatorTree &DT) const override;
+  unsigned getAgreementTestCost() const override;
+  std::pair<Value *, Value *> emitAgreementTest(IRBuilderBase &Builder,
+                                                Value *Cond) const override;
 
 private:
   const AMDGPUTargetMachine &TM;
@@ -164,6 +171,28 @@ bool AMDGPUControlFlowMeldingTarget::runsOneLanePerWave(
     const BasicBlock &BB, const DominatorTree &DT) const {
   return AMDGPU::isOneLanePerWaveBlock(
       BB, DT, AMDGPUSubtarget::get(TM, *BB.getParent()).getWavefrontSize());
+}
+
+/// The ballot of the condition (the lane mask of its compare) is compared
+/// with 0 and with EXEC, each followed by a branch on SCC.
+unsigned AMDGPUControlFlowMeldingTarget::getAgreementTestCost() const {
+  return 4;
+}
+
+std::pair<Value *, Value *>
+AMDGPUControlFlowMeldingTarget::emitAgreementTest(IRBuilderBase &Builder,
+                                                  Value *Cond) const {
+  const Function &F = *Builder.GetInsertBlock()->getParent();
+  Type *MaskTy =
+      Builder.getIntNTy(AMDGPUSubtarget::get(TM, F).getWavefrontSize());
+  Value *Ballot = Builder.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy},
+                                          {Cond}, nullptr, "agree.ballot");
+  Value *Active =
+      Builder.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy},
+                              {Builder.getTrue()}, nullptr, "agree.active");
+  return {Builder.CreateICmpEQ(Ballot, Constant::getNullValue(MaskTy),
+                               "agree.none"),
+          Builder.CreateICmpEQ(Ballot, Active, "agree.all")};
 }
 
 ControlFlowMeldingPass

@@ -1160,7 +1160,8 @@ bool ControlFlowMelder::trySwitch(BasicBlock &Entry) {
   FAM.invalidate(F, PreservedAnalyses::none());
   computeAnalyses();
   BasicBlock *Last = SC.Blocks.back();
-  if (isDivergentBranch(*Last) && tryRegion(*Last)) {
+  if (isDivergentBranch(*Last) &&
+      tryRegion(*Last, /*AllowSplit=*/true, /*AllowVersion=*/false)) {
     ++NumSwitchesExpanded;
     ORE.emit([&]() {
       return OptimizationRemark(DEBUG_TYPE, "SwitchExpanded",
@@ -1181,7 +1182,8 @@ bool ControlFlowMelder::trySwitch(BasicBlock &Entry) {
 // Driver
 //===----------------------------------------------------------------------===//
 
-bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit) {
+bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit,
+                                  bool AllowVersion) {
   ++NumRegionsConsidered;
   DivergentRegion R;
   if (!buildRegion(Entry, R))
@@ -1190,7 +1192,7 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit) {
   if (AllowSplit && splitToMatchChain(R, Pieces)) {
     FAM.invalidate(F, PreservedAnalyses::none());
     computeAnalyses();
-    if (tryRegion(Entry, /*AllowSplit=*/false)) {
+    if (tryRegion(Entry, /*AllowSplit=*/false, AllowVersion)) {
       ++NumBlocksSplit;
       return true;
     }
@@ -1205,6 +1207,8 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit) {
   SmallVector<InstrAlignment, 4> Alignments;
   if (!isWorthMelding(R, Cand, Alignments))
     return false;
+  if (AllowVersion && tryVersion(R, Cand, Alignments))
+    return true;
   return meldCandidate(R, Cand, Alignments);
 }
 
@@ -1390,6 +1394,7 @@ bool ControlFlowMelder::run() {
   // cycle until -cf-meld-max-melds.
   SmallDenseSet<IRHash, 8> Seen;
   Seen.insert(StructuralHash(F, /*DetailedHash=*/true));
+  initVersionBudget();
   for (unsigned NumMelds = 0; NumMelds < MeldMaxMelds; ++NumMelds) {
     if (!runOneRound())
       break;

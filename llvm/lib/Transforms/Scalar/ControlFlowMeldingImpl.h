@@ -10,7 +10,8 @@
 /// The types and the melder class that the files of control-flow melding
 /// share: ControlFlowMelding.cpp (the algorithm, region analysis and the
 /// driver), ControlFlowMeldingProfitability.cpp,
-/// ControlFlowMeldingAlignment.cpp and ControlFlowMeldingCodeGen.cpp.
+/// ControlFlowMeldingAlignment.cpp, ControlFlowMeldingCodeGen.cpp and
+/// ControlFlowMeldingVersioning.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -293,6 +294,10 @@ private:
   /// The target's costs and its branches each wavefront takes one way.
   const ControlFlowMeldingTarget &Target;
 
+  /// Instructions versioning may still copy in this function
+  /// (ControlFlowMeldingVersioning.cpp).
+  uint64_t VersionBudget = 0;
+
   // Analyses of the current round.
   const TargetTransformInfo *TTI = nullptr;
   DominatorTree *DT = nullptr;
@@ -306,7 +311,8 @@ private:
   bool runOneRound();
   bool isDivergentBranch(BasicBlock &BB);
   bool isDivergentSwitch(BasicBlock &BB);
-  bool tryRegion(BasicBlock &Entry, bool AllowSplit = true);
+  bool tryRegion(BasicBlock &Entry, bool AllowSplit = true,
+                 bool AllowVersion = true);
   bool isWorthMelding(const DivergentRegion &R, const MeldCandidate &Cand,
                       SmallVectorImpl<InstrAlignment> &Alignments);
   bool meldCandidate(const DivergentRegion &R, MeldCandidate &Cand,
@@ -400,6 +406,14 @@ private:
       SmallVectorImpl<std::pair<PHINode *, unsigned>> *MergedPhis = nullptr);
   void simplifyFunction();
   void foldTrivialPhisAndSelects();
+
+  void initVersionBudget();
+  bool tryVersion(const DivergentRegion &R, const MeldCandidate &Cand,
+                  ArrayRef<InstrAlignment> Alignments);
+  const char *collectVersionBlocks(const DivergentRegion &R,
+                                   SmallVectorImpl<BasicBlock *> &Blocks,
+                                   uint64_t &Size) const;
+  void versionRegion(const DivergentRegion &R, ArrayRef<BasicBlock *> Blocks);
 
   void emitMissed(StringRef RemarkName, BasicBlock &BB, const Twine &Msg);
 };

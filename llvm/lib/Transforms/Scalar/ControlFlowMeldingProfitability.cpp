@@ -110,6 +110,13 @@ bool ControlFlowMeldingTarget::runsOneLanePerWave(const BasicBlock &,
   return false;
 }
 
+unsigned ControlFlowMeldingTarget::getAgreementTestCost() const { return 0; }
+
+std::pair<Value *, Value *>
+ControlFlowMeldingTarget::emitAgreementTest(IRBuilderBase &, Value *) const {
+  llvm_unreachable("the target has no agreement test");
+}
+
 //===----------------------------------------------------------------------===//
 // Selects
 //===----------------------------------------------------------------------===//

@@ -33,6 +33,7 @@
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/PassManager.h"
 #include <memory>
+#include <utility>
 
 namespace llvm {
 
@@ -41,6 +42,7 @@ class BranchInst;
 class ConstantInt;
 class DominatorTree;
 class Function;
+class IRBuilderBase;
 class Instruction;
 class Value;
 
@@ -84,6 +86,19 @@ public:
   /// wavefront, so melding there only adds the selects.
   virtual bool runsOneLanePerWave(const BasicBlock &BB,
                                   const DominatorTree &DT) const;
+
+  /// Instructions a wavefront whose lanes disagree issues to find out that
+  /// they do (emitAgreementTest and a branch on each answer); 0 if the
+  /// target has no such test.
+  virtual unsigned getAgreementTestCost() const;
+
+  /// Emit at \p Builder's insertion point the test of whether all active
+  /// lanes of the wavefront agree on \p Cond. Returns {NoneTrue, AllTrue}:
+  /// two i1 values that are uniform across the wavefront, true if \p Cond
+  /// is false, respectively true, on every active lane. Only called if
+  /// getAgreementTestCost() is not 0.
+  virtual std::pair<Value *, Value *> emitAgreementTest(IRBuilderBase &Builder,
+                                                        Value *Cond) const;
 };
 
 class ControlFlowMeldingPass : public PassInfoMixin<ControlFlowMeldingPass> {
