@@ -297,6 +297,8 @@ private:
   /// Instructions versioning may still copy in this function
   /// (ControlFlowMeldingVersioning.cpp).
   uint64_t VersionBudget = 0;
+  /// Why nothing in this function can be versioned, if so.
+  const char *VersionBlocker = nullptr;
 
   // Analyses of the current round.
   const TargetTransformInfo *TTI = nullptr;

@@ -97,10 +97,18 @@ static cl::opt<unsigned> VersionGrowth(
 /// The name of the metadata on the branch of a versioned region.
 static constexpr const char *VersionedMD = "cf-meld.versioned";
 
+/// The function's budget, or the reason nothing in it can be versioned: a
+/// function whose convergent operations are controlled by convergence
+/// tokens cannot take the test's uncontrolled ballots.
 void ControlFlowMelder::initVersionBudget() {
   uint64_t Size = 0;
-  for (BasicBlock &BB : F)
+  VersionBlocker = nullptr;
+  for (BasicBlock &BB : F) {
     Size += BB.sizeWithoutDebug();
+    for (Instruction &I : BB)
+      if (isa<ConvergenceControlInst>(I))
+        VersionBlocker = "the function uses convergence control tokens";
+  }
   VersionBudget = Size * VersionGrowth / 100;
 }
 
@@ -163,7 +171,9 @@ bool ControlFlowMelder::tryVersion(const DivergentRegion &R,
     return false;
   SmallVector<BasicBlock *, 16> Blocks;
   uint64_t Size = 0;
-  const char *Reason = collectVersionBlocks(R, Blocks, Size);
+  const char *Reason = VersionBlocker;
+  if (!Reason)
+    Reason = collectVersionBlocks(R, Blocks, Size);
   if (!Reason && Size > VersionMaxSize)
     Reason = "the region is too large to copy";
   if (!Reason && Size > VersionBudget)
