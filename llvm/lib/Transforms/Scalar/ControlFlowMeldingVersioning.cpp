@@ -119,6 +119,13 @@ const char *
 ControlFlowMelder::collectVersionBlocks(const DivergentRegion &R,
                                         SmallVectorImpl<BasicBlock *> &Blocks,
                                         uint64_t &Size) const {
+  // The entry is split before its branch, and its predecessors' edges move
+  // to the first half.
+  if (R.Entry->hasAddressTaken() ||
+      any_of(predecessors(R.Entry), [](BasicBlock *Pred) {
+        return !isa<BranchInst, SwitchInst>(Pred->getTerminator());
+      }))
+    return "the block of the branch cannot be split";
   SmallPtrSet<BasicBlock *, 16> Inside;
   SmallVector<BasicBlock *, 16> Worklist(successors(R.Entry));
   while (!Worklist.empty()) {

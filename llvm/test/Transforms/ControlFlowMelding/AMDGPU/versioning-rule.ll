@@ -4,8 +4,8 @@
 ; test's 4 instructions, if the region is at most -cf-meld-version-max-size
 ; instructions and the function's budget (-cf-meld-version-growth percent of
 ; its instructions) allows the copy, if every block of the region is entered
-; through the divergent branch, and if the function uses no convergence
-; control tokens. A region left unversioned is still melded.
+; through the divergent branch, if the block of the branch can be split, and
+; if the function uses no convergence control tokens. A region left unversioned is still melded.
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-cf-meld -pass-remarks=cf-meld -pass-remarks-missed=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=DEFAULT
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-cf-meld -cf-meld-version-factor=1 -pass-remarks=cf-meld -pass-remarks-missed=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=FACTOR1
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-cf-meld -cf-meld-version-factor=1 -cf-meld-version=0 -pass-remarks=cf-meld -pass-remarks-missed=cf-meld -disable-output < %s 2>&1 | FileCheck %s --check-prefix=OFF
@@ -113,6 +113,44 @@ entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %pin = getelementptr inbounds float, ptr addrspace(1) %in, i32 %tid
   %t = load float, ptr addrspace(1) %pin, align 4
+  %high = fcmp ogt float %t, 1.0
+  br i1 %high, label %hi, label %lo
+
+hi:
+  %h0 = call float @llvm.fmuladd.f32(float %t, float 0.5, float 3.25)
+  %h1 = call float @llvm.fmuladd.f32(float %t, float %h0, float -0.125)
+  %h2 = call float @llvm.fmuladd.f32(float %t, float 2.25, float 3.0)
+  %h3 = call float @llvm.fmuladd.f32(float %t, float %h2, float -0.1875)
+  br label %join
+
+lo:
+  %l0 = call float @llvm.fmuladd.f32(float %t, float 8.0, float 2.375)
+  %l1 = call float @llvm.fmuladd.f32(float %t, float %l0, float -19.5)
+  %l2 = call float @llvm.fmuladd.f32(float %t, float -2.0625, float 4.25)
+  %l3 = call float @llvm.fmuladd.f32(float %t, float %l2, float 6.5)
+  br label %join
+
+join:
+  %a = phi float [ %h1, %hi ], [ %l1, %lo ]
+  %b = phi float [ %h3, %hi ], [ %l3, %lo ]
+  %sum = fadd float %a, %b
+  %pout = getelementptr inbounds float, ptr addrspace(1) %out, i32 %tid
+  store float %sum, ptr addrspace(1) %pout, align 4
+  ret void
+}
+
+; The block of the branch is split before its branch; an indirectbr cannot
+; be redirected to the new half.
+; FACTOR1: remark: <unknown>:0:0: region not versioned for agreeing lanes (its meld adds 6 instructions): the block of the branch cannot be split
+; FACTOR1-NEXT: remark: <unknown>:0:0: melded basic-block-basic-block
+define amdgpu_kernel void @indirect_entry(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %pin = getelementptr inbounds float, ptr addrspace(1) %in, i32 %tid
+  %t = load float, ptr addrspace(1) %pin, align 4
+  indirectbr ptr blockaddress(@indirect_entry, %test), [label %test]
+
+test:
   %high = fcmp ogt float %t, 1.0
   br i1 %high, label %hi, label %lo
 
