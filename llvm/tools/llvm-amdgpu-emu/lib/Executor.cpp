@@ -44,6 +44,9 @@ uint64_t Counters::cycleEstimate() const {
   uint64_t Cycles = 0;
   for (unsigned C = 0; C != NumInstClasses; ++C)
     Cycles += ByClass[C] * Cost[C];
+  // A v_cmpx writes EXEC but occupies the VALU like any other compare.
+  Cycles += VALUExecWrites * (Cost[unsigned(InstClass::VALU)] -
+                              Cost[unsigned(InstClass::ExecMask)]);
   return Cycles;
 }
 
@@ -466,6 +469,13 @@ static std::vector<TimingInst> buildTimingInsts(const Program &P,
     if (SI.Counters)
       T.K = TimingInst::Memory;
     switch (I.Class) {
+    case InstClass::ExecMask:
+      if (!I.VALU) {
+        T.Port = IssuePort::Scalar;
+        break;
+      }
+      // A v_cmpx is issued by the VALU like any other compare.
+      [[fallthrough]];
     case InstClass::VALU:
       T.Port = IssuePort::VALU;
       if (isQuarterRate(I.Name))
@@ -475,7 +485,6 @@ static std::vector<TimingInst> buildTimingInsts(const Program &P,
       break;
     case InstClass::SALU:
     case InstClass::SMEM:
-    case InstClass::ExecMask:
       T.Port = IssuePort::Scalar;
       break;
     case InstClass::VMEM:

@@ -91,6 +91,9 @@ struct Counters {
   uint64_t WaveInsts = 0; ///< Dynamic wave-instructions.
   uint64_t ByClass[NumInstClasses] = {};
   uint64_t VALUActiveLanes = 0; ///< Sum of EXEC popcounts over VALU insts.
+  /// EXEC writes that the VALU issues (v_cmpx): counted in the ExecMask
+  /// class, charged as VALU instructions by cycleEstimate.
+  uint64_t VALUExecWrites = 0;
   /// VALU wave-instructions that ran with at least two active lanes and
   /// wrote the same value in each: every VGPR dword of the destination, and
   /// the lane-mask destination (a compare's result, a carry-out) all zeros

@@ -294,6 +294,8 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
     ++St.ByClass[unsigned(I.Class)];
     if (I.Class == InstClass::VALU)
       St.VALUActiveLanes += popcount(Exec);
+    else if (I.Class == InstClass::ExecMask && I.VALU)
+      ++St.VALUExecWrites;
     {
       InstCounts &IC = DS.PerInst[W.PC];
       ++IC.Executions;

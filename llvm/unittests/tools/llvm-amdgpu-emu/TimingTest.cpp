@@ -209,6 +209,29 @@ TEST(EmuTiming, ValuBoundScalesWithWaves) {
   EXPECT_GT(timing(Body, 8).VALUBusy, 0.9);
 }
 
+// v_cmpx writes EXEC (it is counted in the ExecMask class) but is a VALU
+// compare: the timing model occupies the VALU with it and the cycle estimate
+// charges it as a VALU instruction (4 cycles), not as a scalar EXEC write
+// (1). Its compare is true on every lane, so EXEC stays whole.
+TEST(EmuTiming, VCmpxIssuesOnTheVALU) {
+  std::string Cmpx = repeat("v_cmpx_le_u32 vcc, 0, v0", 200);
+  EXPECT_GT(timing(Cmpx, 8).VALUBusy, 0.9);
+  EXPECT_NEAR(double(timing(Cmpx, 8).Cycles),
+              double(timing(repeat("v_cmp_le_u32 vcc, 0, v0", 200), 8).Cycles),
+              8.0);
+  RunOptions O;
+  EmuRun R = runWave(GFX90A, Cmpx, O);
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Stats.ByClass[unsigned(InstClass::ExecMask)], 200u);
+  EXPECT_EQ(R.Stats.VALUExecWrites, 200u);
+  EmuRun Saveexec =
+      runWave(GFX90A, repeat("s_and_saveexec_b64 s[10:11], exec", 200), O);
+  ASSERT_EQ(Saveexec.Error, "");
+  EXPECT_EQ(Saveexec.Stats.VALUExecWrites, 0u);
+  EXPECT_EQ(R.Stats.cycleEstimate() - Saveexec.Stats.cycleEstimate(),
+            200u * 3);
+}
+
 // Occupancy steps: the same 64 latency-bound waves with 128 VGPRs (4 waves
 // per SIMD) take longer than with 64 (8 per SIMD).
 TEST(EmuTiming, OccupancyStep) {
