@@ -16,7 +16,7 @@ import resource
 import subprocess
 import sys
 
-from suite import DEVICE_LIBS
+from kernelsuite.run import DEVICE_LIBS
 
 
 def child_cpu():

@@ -37,7 +37,9 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import suite  # noqa: E402
+from kernelsuite.kernels import load_kernels  # noqa: E402
+from kernelsuite.run import (DEVICE_LIBS, compile_kernel,  # noqa: E402
+                             prepare_case)
 
 REMARK = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):\d+: remark: (?P<text>.*?)"
                     r" \[-Rpass(?:-analysis)?=(?P<pass>[a-z0-9-]+)\]$")
@@ -53,10 +55,10 @@ def compile_both(args, src, work):
     cos = {}
     for name, clang in (("fork", args.clang), ("upstream", args.ref_clang)):
         cos[name] = os.path.join(work, name + ".co")
-        suite.compile_kernel(clang, src, "-O3", args.mcpu, cos[name], flags)
+        compile_kernel(clang, src, "-O3", args.mcpu, cos[name], flags)
     # The remarks: the same compile, assembly to nowhere.
     cmd = [args.clang, "-O3", "-S", "-o", os.devnull,
-           "--rocm-device-lib-path=" + suite.DEVICE_LIBS,
+           "--rocm-device-lib-path=" + DEVICE_LIBS,
            # One regular expression each: a later -Rpass= replaces an earlier.
            "-Rpass=" + "|".join(FORK_PASSES),
            "-Rpass-analysis=" + "|".join(["amdgpu-divergence"] + FORK_PASSES),
@@ -257,12 +259,12 @@ def main():
     work = args.work or tempfile.mkdtemp(prefix="divergence-report.")
     os.makedirs(work, exist_ok=True)
     if args.kernel:
-        kernels = suite.load_kernels()
+        kernels = load_kernels()
         if args.kernel not in kernels:
             sys.exit("error: no suite kernel '%s' (suite.py list)" % args.kernel)
         k = kernels[args.kernel]
-        src = os.path.join(suite.KERNEL_DIR, k.source)
-        launch = suite.prepare_case(k, 1, args.size or k.bench_size, work)
+        src = k.path
+        launch = prepare_case(k, 1, args.size or k.bench_size, work)
         title = "%s (%s, size %d)" % (k.name, k.source,
                                       args.size or k.bench_size)
     else:

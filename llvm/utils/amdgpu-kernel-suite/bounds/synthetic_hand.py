@@ -6,7 +6,7 @@ run with --kernel-dir bounds has both."""
 import importlib.util
 import os
 
-from suite import kernel
+from kernelsuite.kernels import kernel
 
 _spec = importlib.util.spec_from_file_location(
     "suite_kernel_synthetic",

@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, i32, kernel, u32
+from kernelsuite.kernels import Buf, Launch, Val, i32, kernel, u32
 
 NB = 16
 

@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, kernel
+from kernelsuite.kernels import Buf, Launch, Val, kernel
 
 UNREACHED = 0x7FFFFFFF
 

@@ -1,4 +1,4 @@
-from suite import Buf, Launch, ints, kernel
+from kernelsuite.kernels import Buf, Launch, ints, kernel
 
 
 @kernel("bitonic.cl", "darm", sizes=[256, 512, 1024], bench_size=4096)

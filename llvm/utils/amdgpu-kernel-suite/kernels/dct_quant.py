@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, ints, kernel
+from kernelsuite.kernels import Buf, Launch, Val, ints, kernel
 
 
 @kernel("dct_quant.cl", "darm", sizes=[64, 200, 1000], bench_size=16384)

@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, i32, irem, ints, kernel
+from kernelsuite.kernels import Buf, Launch, Val, i32, irem, ints, kernel
 
 
 @kernel("divergent_switch.cl", "unstructured", sizes=[64, 100, 1000],

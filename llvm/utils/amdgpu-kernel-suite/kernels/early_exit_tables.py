@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, i32, kernel
+from kernelsuite.kernels import Buf, Launch, Val, i32, kernel
 
 
 def partial_grid(n, block=64):

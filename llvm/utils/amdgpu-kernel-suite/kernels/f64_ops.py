@@ -1,6 +1,6 @@
 import struct
 
-from suite import Buf, Launch, Val, f32, i32, ints, kernel
+from kernelsuite.kernels import Buf, Launch, Val, f32, i32, ints, kernel
 
 
 def trunc_i32(d):

@@ -2,7 +2,7 @@ import math
 import struct
 from fractions import Fraction
 
-from suite import Buf, Launch, Val, f32, i32, kernel
+from kernelsuite.kernels import Buf, Launch, Val, f32, i32, kernel
 
 NE, NA, NI, NL, ND = 24, 5, 12, 4, 18
 INF, NAN = float("inf"), float("nan")

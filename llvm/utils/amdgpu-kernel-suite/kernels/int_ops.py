@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, i32, idiv, irem, kernel, u32
+from kernelsuite.kernels import Buf, Launch, Val, i32, idiv, irem, kernel, u32
 
 NI, NL = 32, 22
 M64 = (1 << 64) - 1

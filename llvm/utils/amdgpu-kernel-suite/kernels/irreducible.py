@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, kernel, u32
+from kernelsuite.kernels import Buf, Launch, Val, kernel, u32
 
 
 def run(x):

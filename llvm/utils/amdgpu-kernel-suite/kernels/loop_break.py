@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, i32, ints, kernel, irem
+from kernelsuite.kernels import Buf, Launch, Val, i32, ints, kernel, irem
 
 
 @kernel("loop_break.cl", "unstructured", sizes=[128, 200, 777], bench_size=4096)

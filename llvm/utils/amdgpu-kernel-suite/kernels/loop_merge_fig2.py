@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, kernel, u32
+from kernelsuite.kernels import Buf, Launch, Val, kernel, u32
 
 
 @kernel("loop_merge_fig2.cl", "linearize", sizes=[64, 100, 256],

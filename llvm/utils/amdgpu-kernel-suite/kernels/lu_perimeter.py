@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Local, Val, f32, kernel
+from kernelsuite.kernels import Buf, Launch, Local, Val, f32, kernel
 
 B = 16
 

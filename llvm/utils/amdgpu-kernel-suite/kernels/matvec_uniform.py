@@ -1,4 +1,4 @@
-from suite import Buf, Launch, i32, kernel
+from kernelsuite.kernels import Buf, Launch, i32, kernel
 
 
 @kernel("matvec_uniform.cl", "uniform", sizes=[8, 30, 100], bench_size=400)

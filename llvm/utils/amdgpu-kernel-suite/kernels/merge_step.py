@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, kernel
+from kernelsuite.kernels import Buf, Launch, Val, kernel
 
 
 @kernel("merge_step.cl", "coverage", sizes=[100, 256, 1000], bench_size=16384)

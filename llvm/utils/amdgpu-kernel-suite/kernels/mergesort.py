@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, kernel
+from kernelsuite.kernels import Buf, Launch, Val, kernel
 
 
 @kernel("mergesort.cl", "darm", sizes=[100, 512, 1000], bench_size=8192)

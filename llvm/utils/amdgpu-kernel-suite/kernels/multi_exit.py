@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, ints, kernel
+from kernelsuite.kernels import Buf, Launch, Val, ints, kernel
 
 
 @kernel("multi_exit.cl", "unstructured", sizes=[64, 96, 500], bench_size=4096)

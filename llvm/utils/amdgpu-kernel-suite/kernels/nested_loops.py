@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, kernel, u32
+from kernelsuite.kernels import Buf, Launch, Val, kernel, u32
 
 
 @kernel("nested_loops.cl", "unstructured", sizes=[64, 130, 1000],

@@ -1,4 +1,4 @@
-from suite import Buf, Launch, ints, kernel
+from kernelsuite.kernels import Buf, Launch, ints, kernel
 
 
 @kernel("oddeven_merge.cl", "coverage", sizes=[256, 512, 1024], bench_size=4096)

@@ -1,4 +1,4 @@
-from suite import Buf, Launch, kernel
+from kernelsuite.kernels import Buf, Launch, kernel
 
 N, S = 64, 64  # As in pcm.cl.
 

@@ -1,6 +1,6 @@
 import math
 
-from suite import Buf, Launch, Val, f32, kernel
+from kernelsuite.kernels import Buf, Launch, Val, f32, kernel
 
 HIGH = [(3.34, 0.51, -0.12, 0.014, -0.00061, -0.95),
         (2.5, 0.0, 0.0, 0.0, 0.0, 2.547),

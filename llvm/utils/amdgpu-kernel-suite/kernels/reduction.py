@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, i32, ints, kernel
+from kernelsuite.kernels import Buf, Launch, Val, i32, ints, kernel
 
 
 @kernel("reduction.cl", "uniform", sizes=[256, 700, 3000], bench_size=65536)

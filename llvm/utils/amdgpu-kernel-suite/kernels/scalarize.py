@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, f32, floats, kernel
+from kernelsuite.kernels import Buf, Launch, Val, f32, floats, kernel
 
 
 @kernel("scalarize.cl", "uniform", sizes=[64, 200, 1000], bench_size=4096)

@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, i32, ints, kernel
+from kernelsuite.kernels import Buf, Launch, Val, i32, ints, kernel
 
 
 @kernel("short_circuit.cl", "unstructured", sizes=[100, 300, 1000], bench_size=4096)

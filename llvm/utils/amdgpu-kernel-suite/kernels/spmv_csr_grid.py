@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, i32, kernel
+from kernelsuite.kernels import Buf, Launch, Val, i32, kernel
 
 
 @kernel("spmv_csr_grid.cl", "linearize", sizes=[100, 333, 1000],

@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, f32, floats, kernel
+from kernelsuite.kernels import Buf, Launch, Val, f32, floats, kernel
 
 
 def srad(img, rows, cols, q0sqr):

@@ -1,6 +1,6 @@
 """DARM's synthetic benchmarks SB1-SB4 and SB1-R-SB4-R (synthetic.cl)."""
 
-from suite import Buf, Launch, Val, kernel
+from kernelsuite.kernels import Buf, Launch, Val, kernel
 
 M = 0xFFFFFFFF
 SLOTS = 4

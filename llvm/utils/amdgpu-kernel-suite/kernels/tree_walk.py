@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, kernel
+from kernelsuite.kernels import Buf, Launch, Val, kernel
 
 
 @kernel("tree_walk.cl", "linearize", sizes=[64, 200, 500], bench_size=2048)

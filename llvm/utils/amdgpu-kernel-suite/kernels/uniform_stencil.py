@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, f32, floats, kernel
+from kernelsuite.kernels import Buf, Launch, Val, f32, floats, kernel
 
 
 @kernel("uniform_stencil.cl", "uniform", sizes=[60, 100, 1000], bench_size=4096)

@@ -1,4 +1,4 @@
-from suite import Buf, Launch, f32, i32, kernel
+from kernelsuite.kernels import Buf, Launch, f32, i32, kernel
 
 NO = 16
 

@@ -9,8 +9,13 @@
 
 The scripts beside this package (suite.py, isa_crosscheck.py, ...) parse
 their command lines and report; what they share and what can be tested on
-its own lives here, one subpackage per tool family:
+its own lives here:
 
-  isa/  the instruction cross-check of llvm-amdgpu-emu against gem5's Vega
-        semantics (isa_crosscheck.py)
+  kernels.py  the kernel registry: what a kernel module of kernels/ imports
+  run.py      compiling a kernel, writing its launch, running it on
+              llvm-amdgpu-emu (suite.py, divergence_report.py, ...)
+  report.py   the bench report of suite.py bench (Markdown, SVG, JSON)
+  fuzz/       random-CFG kernels with a Python model of each (cf_fuzz.py)
+  isa/        the instruction cross-check of llvm-amdgpu-emu against gem5's
+              Vega semantics (isa_crosscheck.py)
 """

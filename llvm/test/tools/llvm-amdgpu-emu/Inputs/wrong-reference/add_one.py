@@ -1,4 +1,4 @@
-from suite import Buf, Launch, Val, kernel
+from kernelsuite.kernels import Buf, Launch, Val, kernel
 
 
 @kernel("add_one.cl", "unstructured", sizes=[64, 70, 100])
