@@ -194,6 +194,7 @@ template <PkF32Op Kind> Error v_pk_f32(WaveCtx &C, const Instr &I) {
     uint32_t Result[2];
     for (unsigned Half = 0; Half != 2; ++Half) {
       float V[3] = {};
+      bool Signaling = false;
       for (unsigned S = 0; S != NumSrc; ++S) {
         uint64_t M = I.imm(Mods[S]);
         unsigned Sel = Half ? (M >> 3) & 1 : (M >> 2) & 1;
@@ -741,9 +742,11 @@ Error v_ldexp_f64(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
-/// The first 1,184 fraction bits of 2/pi, most significant first (computed
-/// with integer arithmetic from Machin's formula; they start 0xa2f9836e, the
-/// constant of every Payne-Hanek argument reduction).
+/// The 1,201 fraction bits of 2/pi that v_trig_preop_f64 reads (the ISA's
+/// "(2.0/PI) == 0.{b_1200, b_1199, ..., b_0}"), most significant first, the
+/// last word holding the final 17 (computed with integer arithmetic from
+/// Machin's formula; they start 0xa2f9836e, the constant of every
+/// Payne-Hanek argument reduction).
 constexpr uint32_t TwoOverPiBits[] = {
     0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041,
     0xfe5163ab, 0xdebbc561, 0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c,
@@ -751,7 +754,12 @@ constexpr uint32_t TwoOverPiBits[] = {
     0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
     0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d,
     0x7527bac7, 0xebe5f17b, 0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08,
-    0x56033046};
+    0x56033046, 0xfc7b0000};
+
+/// Word \p Index of TwoOverPiBits, 0 past its end.
+static uint64_t twoOverPiWord(unsigned Index) {
+  return Index < std::size(TwoOverPiBits) ? TwoOverPiBits[Index] : 0;
+}
 
 /// v_trig_preop_f64: a 53-bit segment of 2/pi for the argument reduction of
 /// the f64 sine and cosine (ISA: "D = ldexp((2/PI << shift)[1200:1148],
@@ -759,8 +767,8 @@ constexpr uint32_t TwoOverPiBits[] = {
 /// biased exponent is larger (a large argument needs bits further down);
 /// the segment is bits [shift, shift + 53) of the fraction, scaled by
 /// 2^(-53 - shift), or by 2^(75 - shift) for an exponent of 1968 or more
-/// (which keeps its product with src0 in range). A segment that reaches past
-/// the bits above gives 0, as on hardware; a NaN gives itself, quieted.
+/// (which keeps its product with src0 in range). Bits past the 1,201 of
+/// the ISA's constant are 0; a NaN gives itself, quieted.
 Error v_trig_preop_f64(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     double X = srcD(C, I, Role::Src0, Role::Src0Mods, L);
@@ -773,14 +781,9 @@ Error v_trig_preop_f64(WaveCtx &C, const Instr &I) {
     if (Exp > 1077)
       Shift += Exp - 1077;
     unsigned Word = Shift / 32;
-    if (Word + 2 >= std::size(TwoOverPiBits)) {
-      writeD(C, I, L, 0.0);
-      return;
-    }
-    uint64_t Bits =
-        uint64_t(TwoOverPiBits[Word]) << 32 | TwoOverPiBits[Word + 1];
+    uint64_t Bits = twoOverPiWord(Word) << 32 | twoOverPiWord(Word + 1);
     if (unsigned Skip = Shift % 32)
-      Bits = Bits << Skip | TwoOverPiBits[Word + 2] >> (32 - Skip);
+      Bits = Bits << Skip | twoOverPiWord(Word + 2) >> (32 - Skip);
     int Scale = -53 - int(Shift) + (Exp >= 1968 ? 128 : 0);
     writeD(C, I, L, std::ldexp(double(Bits >> 11), Scale));
   });
@@ -930,17 +933,43 @@ float srcHalfF(const WaveCtx &C, const Instr &I, Role Src, Role Mods,
   return halfToFloat(srcHalf(C, I, Src, Mods, Lane));
 }
 
+/// Whether binary16 bits \p H are a signaling NaN (quiet bit 9 clear).
+static bool isSignalingHalf(uint16_t H) {
+  return (H & 0x7c00) == 0x7c00 && (H & 0x3ff) && !(H & 0x200);
+}
+
+/// fma(A, B, Acc) of f16 values held exactly as floats, as a float rounded
+/// to odd: computed in double and converted to float, both toward zero,
+/// then the lowest bit set if either step was inexact. A float has 13 bits
+/// more than binary16, so floatToHalf's rounding of it is the correctly
+/// rounded f16 fma (one rounding, as the ISA's fused f16 fma has).
+static float halfFmaRoundedToOdd(float A, float B, float Acc) {
+  int Mode = std::fegetround();
+  std::fesetround(FE_TOWARDZERO);
+  std::feclearexcept(FE_INEXACT);
+  volatile double Wide = std::fma(double(A), double(B), double(Acc));
+  volatile float Narrow = float(Wide);
+  bool Inexact = std::fetestexcept(FE_INEXACT);
+  std::fesetround(Mode);
+  float R = Narrow;
+  return Inexact && std::isfinite(R) ? asF(asU(R) | 1) : R;
+}
+
 /// What v_f16 and v_pk_f16 compute on f16 values held exactly as floats
-/// (Acc: the addend of fma). A NaN operand gives the first NaN in operand
-/// order (propagatedNaN; halfToFloat keeps the f16 payload in the top bits
-/// of the f32 one, floatToHalf takes it back); max and min treat NaNs as
-/// fmaxAMD does.
-static float f16Op(F16Op Kind, float A, float B, float Acc) {
+/// (Acc: the addend of fma; Signaling: an operand's f16 bits are a
+/// signaling NaN, which halfToFloat quiets). A NaN operand gives the first
+/// NaN in operand order (propagatedNaN; halfToFloat keeps the f16 payload
+/// in the top bits of the f32 one, floatToHalf takes it back); max and min
+/// treat NaNs as fmaxAMD does, a signaling one included. fma rounds once
+/// (halfFmaRoundedToOdd).
+static float f16Op(F16Op Kind, float A, float B, float Acc, bool Signaling) {
   if (Kind != F16Op::Max && Kind != F16Op::Min)
     if (std::optional<float> NaN = Kind == F16Op::Fma
                                        ? propagatedNaN({A, B, Acc})
                                        : propagatedNaN({A, B}))
       return *NaN;
+  if (Signaling && (Kind == F16Op::Max || Kind == F16Op::Min))
+    return *propagatedNaN({A, B});
   switch (Kind) {
   case F16Op::Add:
     return A + B;
@@ -951,7 +980,7 @@ static float f16Op(F16Op Kind, float A, float B, float Acc) {
   case F16Op::Mul:
     return A * B;
   case F16Op::Fma:
-    return std::fma(A, B, Acc);
+    return halfFmaRoundedToOdd(A, B, Acc);
   case F16Op::Max:
     return fmaxAMD(A, B);
   default:
@@ -960,19 +989,21 @@ static float f16Op(F16Op Kind, float A, float B, float Acc) {
 }
 
 /// f16 arithmetic. A sum or product of two f16 values is exact in f32, so it is
-/// rounded to f16 once; fma is computed in f32 and rounded to f16, a double
-/// rounding that can differ from hardware by one f16 ulp when the f32 result
-/// lands on an f16 rounding midpoint. The high half of vdst: writeHalf.
+/// rounded to f16 once, and so is fma (f16Op). The high half of vdst:
+/// writeHalf.
 template <F16Op Kind> Error v_f16(WaveCtx &C, const Instr &I) {
   if (I.imm(Role::Clamp) || I.imm(Role::OMod))
     return instError(C, I, "clamp/omod on an f16 operation is not implemented");
   forActive(C, [&](unsigned L) {
-    float A = srcHalfF(C, I, Role::Src0, Role::Src0Mods, L);
-    float B = srcHalfF(C, I, Role::Src1, Role::Src1Mods, L);
+    uint16_t HA = srcHalf(C, I, Role::Src0, Role::Src0Mods, L);
+    uint16_t HB = srcHalf(C, I, Role::Src1, Role::Src1Mods, L);
     float Acc = Kind == F16Op::Fma
                     ? srcHalfF(C, I, Role::Src2, Role::Src2Mods, L)
                     : 0.0f;
-    writeHalf(C, I, L, floatToHalf(f16Op(Kind, A, B, Acc)));
+    bool Signaling = isSignalingHalf(HA) || isSignalingHalf(HB);
+    writeHalf(C, I, L,
+              floatToHalf(f16Op(Kind, halfToFloat(HA), halfToFloat(HB), Acc,
+                                Signaling)));
   });
   return Error::success();
 }
@@ -1000,6 +1031,7 @@ template <F16Op Kind> Error v_pk_f16(WaveCtx &C, const Instr &I) {
     uint32_t Result = 0;
     for (unsigned Half = 0; Half != 2; ++Half) {
       float V[3] = {};
+      bool Signaling = false;
       for (unsigned S = 0; S != NumSrc; ++S) {
         uint64_t M = I.imm(Mods[S]);
         bool Hi = Half ? (M >> 3) & 1 : (M >> 2) & 1;
@@ -1009,8 +1041,9 @@ template <F16Op Kind> Error v_pk_f16(WaveCtx &C, const Instr &I) {
         if (!(C.DS.Prog.DenormMode64 & 1))
           H = flushHalf(H);
         V[S] = halfToFloat(H);
+        Signaling |= S < 2 && isSignalingHalf(H);
       }
-      uint16_t R = floatToHalf(f16Op(Kind, V[0], V[1], V[2]));
+      uint16_t R = floatToHalf(f16Op(Kind, V[0], V[1], V[2], Signaling));
       if (!(C.DS.Prog.DenormMode64 & 2))
         R = flushHalf(R);
       Result |= uint32_t(R) << (16 * Half);

@@ -475,11 +475,58 @@ TEST(EmuHalf, PackedAndCompare) {
   EXPECT_EQ(R.s64(10), 0ull);
 }
 
+// f16 fma rounds once (ISA: "Fused half precision multiply add"): 3 *
+// (1 + 2^-10) is 1.5 f16 ulps above 3, a rounding midpoint, and the addend
+// -2^-24 (+2^-24) puts the exact result just below (above) it. In f32 the
+// addend is a quarter ulp and is lost, so an f32 fma rounded to f16 would
+// give the even neighbour 0x4202 for both.
+TEST(EmuHalf, FmaRoundsOnce) {
+  for (EmuTarget T : {GFX90A, GFX1030}) {
+    EmuRun R = runWave(T, R"(
+  v_mov_b32 v1, 0x42004200          ; {3.0, 3.0}
+  v_mov_b32 v2, 0x3c013c01          ; {1 + 2^-10, 1 + 2^-10}
+  v_mov_b32 v3, 0x00018001          ; {+2^-24, -2^-24}
+  v_fma_f16 v4, v1, v2, v3
+  v_pk_fma_f16 v5, v1, v2, v3
+)");
+    ASSERT_EQ(R.Error, "") << T.CPU.str();
+    EXPECT_EQ(R.v(4, 0) & 0xffff, 0x4201u) << T.CPU.str();
+    EXPECT_EQ(R.v(5, 0), 0x42024201u) << T.CPU.str();
+  }
+}
+
+// f16 max and min in IEEE mode: a signaling NaN operand gives a NaN (the
+// first NaN in operand order, quieted), as for f32, while a quiet NaN gives
+// the other operand.
+TEST(EmuHalf, MaxMinSignalingNaN) {
+  for (EmuTarget T : {GFX90A, GFX1030}) {
+    EmuRun R = runWave(T, R"(
+  v_mov_b32 v1, 0xa3c4              ; -0.0159
+  v_mov_b32 v2, 0xfd00              ; -sNaN
+  v_mov_b32 v3, 0x7e00              ; qNaN
+  v_max_f16 v4, v1, v2
+  v_min_f16 v5, v2, v1
+  v_max_f16 v6, v1, v3
+  v_mov_b32 v7, 0xfc00fd64          ; {-inf, -sNaN}
+  v_mov_b32 v8, 0x7c0165ee          ; {+sNaN, 1518.0}
+  v_pk_max_f16 v9, v7, v8
+  v_pk_min_f16 v10, v7, v8
+)");
+    ASSERT_EQ(R.Error, "") << T.CPU.str();
+    EXPECT_EQ(R.v(4, 0) & 0xffff, 0xff00u) << T.CPU.str();
+    EXPECT_EQ(R.v(5, 0) & 0xffff, 0xff00u) << T.CPU.str();
+    EXPECT_EQ(R.v(6, 0) & 0xffff, 0xa3c4u) << T.CPU.str();
+    EXPECT_EQ(R.v(9, 0), 0x7e01ff64u) << T.CPU.str();
+    EXPECT_EQ(R.v(10, 0), 0x7e01ff64u) << T.CPU.str();
+  }
+}
+
 } // namespace
 
 // v_trig_preop_f64: 53-bit segments of 2/pi, by segment number and by the
 // exponent of src0 (above 1077 it shifts the segment further down, from 1968
-// on the scale gains 2^128), 0 past the end of the constant, a quieted NaN.
+// on the scale gains 2^128), the last bits of the ISA's 1,201-bit constant
+// followed by zeros, 0 past its end, a quieted NaN.
 // The expected values were computed from 2/pi with integer arithmetic, apart
 // from the emulator's table; segment 0 of 1.0 is 2/pi rounded down.
 TEST(EmuFloat, TrigPreop) {
@@ -495,6 +542,8 @@ TEST(EmuFloat, TrigPreop) {
       {0x4630000000000000, 0, 0x3cb529fc2757d1e0}, // 2^100
       {0x4630000000000000, 2, 0x3663278872083fca}, // 2^100
       {0x7e70000000000000, 1, 0x097e5f17b3d0739f}, // 2^1000
+      {0x7fefffffffffffff, 3, 0x0161aba10ac06608}, // DBL_MAX, bits 1128..1180
+      {0x7fefffffffffffff, 4, 0x00000000001bf1ec}, // DBL_MAX, bits 1181..1200
       {0x3ff0000000000000, 31, 0},                 // 1.0, past the end
       {0x7e70000000000000, 31, 0},                 // 2^1000, past the end
       {0x7ff0000000000001, 0, 0x7ff8000000000001}, // sNaN
