@@ -364,49 +364,46 @@ static std::optional<unsigned> getOnlySide(const MeldCandidate &Cand,
   return std::nullopt;
 }
 
-void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
-                                      MeldCandidate &Cand,
-                                      ArrayRef<InstrAlignment> PairAlignments,
-                                      ArrayRef<PathValue> PathValues) {
-  LLVMContext &Ctx = F.getContext();
-  Value *Cond = R.Cond;
+/// Step a and b of code generation (the file comment of
+/// ControlFlowMelding.cpp): simplifies the subgraphs' entries, creates the
+/// first melded block of every pair (\p MB), makes both paths enter the
+/// melded entry and routes \p PathValues through PHIs there. Returns the
+/// melded entry.
+BasicBlock *ControlFlowMelder::enterMeldedCode(const DivergentRegion &R,
+                                               MeldCandidate &Cand,
+                                               ArrayRef<PathValue> PathValues,
+                                               MeldedBlocks &MB) {
   bool IsRegion = Cand.Kind != MeldKind::BlockBlock;
-  SmallVector<InstrAlignment, 4> Alignments(PairAlignments);
-  if (Cand.Cyclic)
-    addCyclicEntryBlocks(Cand, Alignments);
-
   // Region simplification of the entries.
-  BasicBlock *Preds[2];
   for (unsigned Side = 0; Side < 2; ++Side) {
     BasicBlock *&Entry =
         Side == 0 ? Cand.Blocks.front().first : Cand.Blocks.front().second;
     Entry = simplifySubgraph(Entry, /*SplitBranch=*/!IsRegion);
-    Preds[Side] = Entry->getSinglePredecessor();
+    MB.Preds[Side] = Entry->getSinglePredecessor();
     if (!IsRegion)
       Cand.Exits[Side] = Entry->getSingleSuccessor();
-    assert(Preds[Side] && Cand.Exits[Side] && "Expected a SESE subgraph");
+    assert(MB.Preds[Side] && Cand.Exits[Side] && "Expected a SESE subgraph");
   }
-  DenseMap<BasicBlock *, BasicBlock *> TrueOf, First, Last;
   for (auto [B1, B2] : Cand.Blocks) {
     prepareForMove(B1);
     prepareForMove(B2);
-    TrueOf[B2] = B1;
-    First[B1] = BasicBlock::Create(Ctx, "meld", &F, B1);
+    MB.TrueOf[B2] = B1;
+    MB.First[B1] = BasicBlock::Create(F.getContext(), "meld", &F, B1);
   }
 
   // Make both paths enter the melded entry.
-  BasicBlock *MeldedEntry = First[Cand.getEntry(0)];
-  if (Preds[0] == Preds[1]) {
+  BasicBlock *MeldedEntry = MB.First[Cand.getEntry(0)];
+  if (MB.Preds[0] == MB.Preds[1]) {
     // Both entries are successors of the region entry; nothing is defined on
     // the paths before them.
-    assert(Preds[0] == R.Entry && PathValues.empty());
+    assert(MB.Preds[0] == R.Entry && PathValues.empty());
     Instruction *OldBr = R.Entry->getTerminator();
     BranchInst::Create(MeldedEntry, OldBr->getIterator());
     OldBr->eraseFromParent();
   } else {
     for (unsigned Side = 0; Side < 2; ++Side)
-      Preds[Side]->getTerminator()->replaceSuccessorWith(Cand.getEntry(Side),
-                                                         MeldedEntry);
+      MB.Preds[Side]->getTerminator()->replaceSuccessorWith(Cand.getEntry(Side),
+                                                            MeldedEntry);
   }
 
   // Route path values through PHIs in the melded entry.
@@ -414,108 +411,79 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
     PHINode *PN = PHINode::Create(PV.Def->getType(), 2,
                                   PV.Def->getName() + ".meld", MeldedEntry);
     Value *Poison = PoisonValue::get(PV.Def->getType());
-    PN->addIncoming(PV.Side == 0 ? PV.Def : Poison, Preds[0]);
-    PN->addIncoming(PV.Side == 1 ? PV.Def : Poison, Preds[1]);
+    PN->addIncoming(PV.Side == 0 ? PV.Def : Poison, MB.Preds[0]);
+    PN->addIncoming(PV.Side == 1 ? PV.Def : Poison, MB.Preds[1]);
     for (Use *U : PV.Uses)
       U->set(PN);
   }
+  return MeldedEntry;
+}
 
-  // PHIs of interior blocks are copied, not melded: each lane only uses the
-  // PHI of its own path. Their incoming blocks are set once every block is
-  // melded (a back edge comes from a block melded later).
+/// Step e: PHIs of interior blocks are copied, not melded: each lane only
+/// uses the PHI of its own path. They move to the first melded block of
+/// their pair; their incoming blocks are set once every block is melded (a
+/// back edge comes from a block melded later). Returns each with its side.
+static SmallVector<std::pair<PHINode *, unsigned>, 8>
+moveInteriorPhis(const MeldCandidate &Cand, const MeldedBlocks &MB) {
   SmallVector<std::pair<PHINode *, unsigned>, 8> CopiedPhis;
   for (auto [B1, B2] : Cand.Blocks) {
+    BasicBlock *First = MB.First.lookup(B1);
     for (BasicBlock *BB : {B1, B2}) {
       for (PHINode &PN : make_early_inc_range(BB->phis())) {
-        PN.moveBefore(*First[B1], First[B1]->getFirstNonPHIIt());
-        CopiedPhis.push_back({&PN, BB == B1 ? 0 : 1});
+        PN.moveBefore(*First, First->getFirstNonPHIIt());
+        CopiedPhis.push_back({&PN, BB == B1 ? 0u : 1u});
       }
     }
   }
+  return CopiedPhis;
+}
 
-  // Meld the blocks; predecessors inside the subgraph come first, except
-  // those of back edges.
-  MeldStats Stats;
-  OperandSelects Selects(Cond, MeldedEntry, Stats);
-  for (auto [B1, B2] : Cand.Blocks)
-    for (BasicBlock *BB : {B1, B2, First[B1]})
-      Selects.addBlock(BB);
-  BasicBlock *ExitBlock = nullptr;
-  SmallVector<ExitEdge, 4> ExitEdges;
-  for (auto [Idx, Pair] : enumerate(Cand.Blocks)) {
-    auto [B1, B2] = Pair;
-    BasicBlock *Melded = First[B1];
-    std::optional<unsigned> OnlySide = getOnlySide(Cand, B1, B2);
-    BasicBlock *End =
-        emitMeldedBody(Melded, Alignments[Idx], Cond, OnlySide, Selects, Stats);
-    Last[B1] = End;
-
-    auto *Br1 = cast<BranchInst>(B1->getTerminator());
-    auto *Br2 = cast<BranchInst>(B2->getTerminator());
-    if (!IsRegion) {
-      emitExitBranch(End, {{{B1, B2}, End}}, Cand.Exits[0], Cand.Exits[1], Cond,
-                     Stats);
+/// Step f and g for the melded block \p End of the region blocks \p B1 and
+/// \p B2: a branch to the melded successors on `select C, CondT, CondF`
+/// (CondF inverted for swapped branches; the only side's condition if only
+/// one side's lanes enter), with every edge leaving the melded subgraph
+/// going to one exit block (created on the first such edge), which keeps
+/// the next pair of subgraphs single-entry.
+void ControlFlowMelder::emitRegionBranch(const MeldCandidate &Cand,
+                                         BasicBlock *B1, BasicBlock *B2,
+                                         BasicBlock *End, Value *Cond,
+                                         std::optional<unsigned> OnlySide,
+                                         MeldedBlocks &MB) {
+  auto *Br1 = cast<BranchInst>(B1->getTerminator());
+  auto *Br2 = cast<BranchInst>(B2->getTerminator());
+  SmallVector<BasicBlock *, 2> Targets;
+  for (BasicBlock *Succ : successors(Br1)) {
+    if (BasicBlock *Target = MB.First.lookup(Succ)) {
+      Targets.push_back(Target);
       continue;
     }
-    // All exiting edges of a melded region go to one exit block, which keeps
-    // the next pair of subgraphs single-entry.
-    SmallVector<BasicBlock *, 2> Targets;
-    for (BasicBlock *Succ : successors(Br1)) {
-      if (BasicBlock *Target = First.lookup(Succ)) {
-        Targets.push_back(Target);
-        continue;
-      }
-      if (!ExitBlock)
-        ExitBlock = BasicBlock::Create(Ctx, "meld.exit", &F, End);
-      ExitEdges.push_back({{B1, B2}, End});
-      Targets.push_back(ExitBlock);
-    }
-    if (Br1->isUnconditional()) {
-      BranchInst::Create(Targets[0], End);
-      continue;
-    }
-    IRBuilder<> Builder(End);
-    Value *BrCond;
-    if (OnlySide) {
-      BrCond = (*OnlySide == 0 ? Br1 : Br2)->getCondition();
-    } else {
-      Value *Cond2 = Br2->getCondition();
-      if (Cand.SwappedBranches.contains(B1))
-        Cond2 = Builder.CreateNot(Cond2, Cond2->getName() + ".not");
-      BrCond =
-          Builder.CreateSelect(Cond, Br1->getCondition(), Cond2, "meld.cond");
-    }
-    BranchInst::Create(Targets[0], Targets[1], BrCond, End);
+    if (!MB.ExitBlock)
+      MB.ExitBlock = BasicBlock::Create(F.getContext(), "meld.exit", &F, End);
+    MB.ExitEdges.push_back({{B1, B2}, End});
+    Targets.push_back(MB.ExitBlock);
   }
-
-  SmallVector<std::pair<PHINode *, unsigned>, 8> ExitPhis;
-  if (ExitBlock)
-    emitExitBranch(ExitBlock, ExitEdges, Cand.Exits[0], Cand.Exits[1], Cond,
-                   Stats, &ExitPhis);
-  for (auto [PN, Side] : CopiedPhis) {
-    for (unsigned In = 0, E = PN->getNumIncomingValues(); In != E; ++In) {
-      BasicBlock *Pred = PN->getIncomingBlock(In);
-      BasicBlock *NewPred = Last.lookup(Side == 0 ? Pred : TrueOf.lookup(Pred));
-      assert(NewPred && "Unmapped predecessor");
-      PN->setIncomingBlock(In, NewPred);
-    }
+  if (Br1->isUnconditional()) {
+    BranchInst::Create(Targets[0], End);
+    return;
   }
-  // The exit block's PHIs, one per path and exit PHI, are copies too.
-  append_range(CopiedPhis, ExitPhis);
-  if (IsRegion)
-    mergeCopiedPhis(CopiedPhis, Cond);
-
-  // Only the original terminators are left in the original blocks.
-  for (auto [B1, B2] : Cand.Blocks)
-    for (BasicBlock *BB : {B1, B2})
-      BB->getTerminator()->eraseFromParent();
-  for (auto [B1, B2] : Cand.Blocks) {
-    for (BasicBlock *BB : {B1, B2}) {
-      assert(BB->empty() && BB->use_empty() && "Melded block still in use");
-      BB->eraseFromParent();
-    }
+  IRBuilder<> Builder(End);
+  Value *BrCond;
+  if (OnlySide) {
+    BrCond = (*OnlySide == 0 ? Br1 : Br2)->getCondition();
+  } else {
+    Value *Cond2 = Br2->getCondition();
+    if (Cand.SwappedBranches.contains(B1))
+      Cond2 = Builder.CreateNot(Cond2, Cond2->getName() + ".not");
+    BrCond =
+        Builder.CreateSelect(Cond, Br1->getCondition(), Cond2, "meld.cond");
   }
+  BranchInst::Create(Targets[0], Targets[1], BrCond, End);
+}
 
+/// The statistics and the remark of a finished meld.
+void ControlFlowMelder::recordMeld(const DivergentRegion &R,
+                                   const MeldCandidate &Cand,
+                                   const MeldStats &Stats) {
   NumInstrsMelded += Stats.Pairs;
   NumSelects += Stats.Selects;
   NumUnpredicatedRuns += Stats.Runs;
@@ -553,6 +521,74 @@ void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
              << " loop(s)";
     return Remark;
   });
+}
+
+/// Code generation of a meld (steps a-g of the file comment of
+/// ControlFlowMelding.cpp).
+void ControlFlowMelder::meldSubgraphs(const DivergentRegion &R,
+                                      MeldCandidate &Cand,
+                                      ArrayRef<InstrAlignment> PairAlignments,
+                                      ArrayRef<PathValue> PathValues) {
+  Value *Cond = R.Cond;
+  bool IsRegion = Cand.Kind != MeldKind::BlockBlock;
+  SmallVector<InstrAlignment, 4> Alignments(PairAlignments);
+  if (Cand.Cyclic)
+    addCyclicEntryBlocks(Cand, Alignments);
+
+  MeldedBlocks MB;
+  BasicBlock *MeldedEntry = enterMeldedCode(R, Cand, PathValues, MB);
+  SmallVector<std::pair<PHINode *, unsigned>, 8> CopiedPhis =
+      moveInteriorPhis(Cand, MB);
+
+  // Meld the blocks; predecessors inside the subgraph come first, except
+  // those of back edges.
+  MeldStats Stats;
+  OperandSelects Selects(Cond, MeldedEntry, Stats);
+  for (auto [B1, B2] : Cand.Blocks)
+    for (BasicBlock *BB : {B1, B2, MB.First[B1]})
+      Selects.addBlock(BB);
+  for (auto [Idx, Pair] : enumerate(Cand.Blocks)) {
+    auto [B1, B2] = Pair;
+    std::optional<unsigned> OnlySide = getOnlySide(Cand, B1, B2);
+    BasicBlock *End = emitMeldedBody(MB.First[B1], Alignments[Idx], Cond,
+                                     OnlySide, Selects, Stats);
+    MB.Last[B1] = End;
+    if (IsRegion)
+      emitRegionBranch(Cand, B1, B2, End, Cond, OnlySide, MB);
+    else
+      emitExitBranch(End, {{{B1, B2}, End}}, Cand.Exits[0], Cand.Exits[1], Cond,
+                     Stats);
+  }
+
+  SmallVector<std::pair<PHINode *, unsigned>, 8> ExitPhis;
+  if (MB.ExitBlock)
+    emitExitBranch(MB.ExitBlock, MB.ExitEdges, Cand.Exits[0], Cand.Exits[1],
+                   Cond, Stats, &ExitPhis);
+  for (auto [PN, Side] : CopiedPhis) {
+    for (unsigned In = 0, E = PN->getNumIncomingValues(); In != E; ++In) {
+      BasicBlock *Pred = PN->getIncomingBlock(In);
+      BasicBlock *NewPred =
+          MB.Last.lookup(Side == 0 ? Pred : MB.TrueOf.lookup(Pred));
+      assert(NewPred && "Unmapped predecessor");
+      PN->setIncomingBlock(In, NewPred);
+    }
+  }
+  // The exit block's PHIs, one per path and exit PHI, are copies too.
+  append_range(CopiedPhis, ExitPhis);
+  if (IsRegion)
+    mergeCopiedPhis(CopiedPhis, Cond);
+
+  // Only the original terminators are left in the original blocks.
+  for (auto [B1, B2] : Cand.Blocks)
+    for (BasicBlock *BB : {B1, B2})
+      BB->getTerminator()->eraseFromParent();
+  for (auto [B1, B2] : Cand.Blocks) {
+    for (BasicBlock *BB : {B1, B2}) {
+      assert(BB->empty() && BB->use_empty() && "Melded block still in use");
+      BB->eraseFromParent();
+    }
+  }
+  recordMeld(R, Cand, Stats);
 }
 
 //===----------------------------------------------------------------------===//

@@ -175,6 +175,21 @@ struct PathValue {
   SmallVector<Use *, 4> Uses;
 };
 
+/// The blocks code generation builds for one meld (meldSubgraphs), keyed by
+/// the original blocks of the true side (TrueOf maps a false-side block to
+/// its true-side partner).
+struct MeldedBlocks {
+  /// The block from which each path enters the melded entry.
+  BasicBlock *Preds[2] = {nullptr, nullptr};
+  DenseMap<BasicBlock *, BasicBlock *> TrueOf;
+  DenseMap<BasicBlock *, BasicBlock *>
+      First;                                 ///< The pair's first melded block.
+  DenseMap<BasicBlock *, BasicBlock *> Last; ///< The pair's last melded block.
+  BasicBlock *ExitBlock = nullptr;           ///< Where edges leaving a
+                                             ///< melded region go.
+  SmallVector<ExitEdge, 4> ExitEdges;
+};
+
 enum class MeldKind { BlockBlock, BlockRegion, RegionRegion };
 
 /// A candidate pair of SESE subgraphs: two single blocks, or two isomorphic
@@ -399,6 +414,13 @@ private:
   void meldSubgraphs(const DivergentRegion &R, MeldCandidate &C,
                      ArrayRef<InstrAlignment> Alignments,
                      ArrayRef<PathValue> PathValues);
+  BasicBlock *enterMeldedCode(const DivergentRegion &R, MeldCandidate &Cand,
+                              ArrayRef<PathValue> PathValues, MeldedBlocks &MB);
+  void emitRegionBranch(const MeldCandidate &Cand, BasicBlock *B1,
+                        BasicBlock *B2, BasicBlock *End, Value *Cond,
+                        std::optional<unsigned> OnlySide, MeldedBlocks &MB);
+  void recordMeld(const DivergentRegion &R, const MeldCandidate &Cand,
+                  const MeldStats &Stats);
   BasicBlock *emitMeldedBody(BasicBlock *Cur, const InstrAlignment &Alignment,
                              Value *Cond, std::optional<unsigned> OnlySide,
                              OperandSelects &Selects, MeldStats &Stats);
