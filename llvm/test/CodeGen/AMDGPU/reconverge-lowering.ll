@@ -297,9 +297,9 @@ join:
 ; A saved exec that reaches its rejoin through a PHI: %x enters the if at
 ; %then, from outside it (the mask is zero there), so PHI elimination copies
 ; SI_IF's result behind it as a terminator. The execz branch must come after
-; that copy (it used to be put before it: the verifier's "non-terminator
-; after the first terminator"), and once SI_IF is lowered the copy moves in
-; front of the exec write as a plain copy, so S_AND_SAVEEXEC forms.
+; that copy (before it, the verifier reports "non-terminator after the
+; first terminator"), and once SI_IF is lowered the copy moves in front of
+; the exec write as a plain copy, so S_AND_SAVEEXEC forms.
 define amdgpu_kernel void @saved_exec_through_phi(ptr addrspace(1) %out, i32 %u) {
 ; W64-LABEL: saved_exec_through_phi:
 ; W64:       ; %bb.0: ; %entry

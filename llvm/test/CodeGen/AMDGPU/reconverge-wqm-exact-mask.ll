@@ -40,7 +40,7 @@
 ; WQM; so is the inverted-compare form of an integer loop exit.) gfx900
 ; happens to schedule the store before the compare and is right.
 ;
-; Every pixel shader now falls back to upstream's lowering, with a remark:
+; Every pixel shader falls back to upstream's lowering, with a remark:
 ; the output is upstream's, byte for byte, and has no exec read in the Exact
 ; region around the store.
 ; RUN: llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1030 -verify-machineinstrs < %s | FileCheck %s

@@ -21,8 +21,8 @@
 ;
 ; Under -reconverge-cfg-ordering=bfpd, @switch_fallthrough gets 12 flow
 ; blocks with about 60 route phis, which getRoutePhi builds recursively; it
-; used to hold a reference into its map across the recursion and crashed
-; when the map grew.
+; must not hold a reference into its map across the recursion, which the
+; map's growth invalidates.
 ; BFPD: remark: <unknown>:0:0: made the CFG reconverging with 3 flow blocks
 ; BFPD-NEXT: remark: <unknown>:0:0: made the CFG reconverging with 12 flow blocks
 ; BFPD-NOT: remark

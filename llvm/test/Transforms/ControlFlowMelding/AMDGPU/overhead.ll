@@ -195,8 +195,8 @@ join:
 ; Basic-block/region with code on the replica's route: `f` melds with `t1`,
 ; and the replica leads f's lanes through `t0`, whose volatile store becomes
 ; a run that needs a guard (-cf-meld-run-overhead, 3); t0's branch takes
-; `select C, %q, true` (!C | %q: 2). Saves 12, adds 13; the estimate used to
-; leave the guard out (adds 10) and melded.
+; `select C, %q, true` (!C | %q: 2). Saves 12, adds 13; without the guard
+; the estimate would add 10 and meld.
 ; GUARD: remark: <unknown>:0:0: melding t0 and f saves an estimated 12 issued instructions and adds 13
 ; GUARD: remark: <unknown>:0:0: melding t0 and f saves 12 instructions but its selects and unpredicated runs add 13
 define amdgpu_kernel void @block_region_run_on_route(ptr addrspace(1) %p, ptr addrspace(1) %r, ptr addrspace(1) %out, i32 %x) {
@@ -278,8 +278,8 @@ join:
 ; other side, also branches to. Melding `t` with `f` leaves `f`'s lanes no
 ; code of their own, so the divergent branch loses its arm for them (3)
 ; besides the aligned address and load (2); the select of the two 64-bit
-; indices adds 2. Saves 5, adds 2. Without the arm it was 2 against 2 and
-; rejected, although this meld alone takes the kernel from 51 to 41
+; indices adds 2. Saves 5, adds 2. Without the arm it would be 2 against 2
+; and rejected, although this meld alone takes the kernel from 51 to 41
 ; wave-instructions on the emulator (gfx90a -O3, one wave; 45 to 40 with
 ; the reconverging lowering).
 ; GUARD: remark: <unknown>:0:0: melding t and f saves an estimated 5 issued instructions and adds 2

@@ -3,10 +3,12 @@
 ; in %b4 after %g7_3 by lanes that left the inner cycle and waited at a
 ; rejoin of the outer cycle while the wave ran the outer cycle, and so the
 ; inner one, again for other lanes. The inner cycle's exit phi of %f.1 is a
-; lane mask as well (one SGPR bit per lane), which the wave rewrote for the
-; other lanes; SILowerI1Copies started its merge chain undefined at the
-; inner cycle's entry, and the waiting lanes took the wrong branch in %b1.
-; AMDGPUReconvergeCFG now finds the value at risk and structurizes.
+; lane mask as well (one SGPR bit per lane), which the wave rewrites for the
+; other lanes; SILowerI1Copies starts its merge chain undefined at the
+; inner cycle's entry, so while %f.1 stays a lane mask the waiting lanes
+; take the wrong branch in %b1. AMDGPUReconvergeCFG finds the value at risk and
+; gives the lanes their own copy of it in a VGPR (keepLaneMaskPerLane; see
+; llvm/test/CodeGen/AMDGPU/reconverge-lane-mask-cycle-exit.ll).
 ;
 ; %visits counts each lane's visits of %b4 (word 4) and %b7 (word 7). The
 ; expected contents in the .json come from a per-lane Python model of this
