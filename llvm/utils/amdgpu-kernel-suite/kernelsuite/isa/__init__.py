@@ -12,6 +12,9 @@
   manual   models of the ISA manual's wording where gem5 departs from it
   spec     what a checked instruction is (Spec, vop, sop)
   table    the instructions checked: operand kinds, text, gem5 model
+  table_scalar, gem5_scalar
+           the scalar ALU family beyond table's: 64-bit SOP1/SOP2, SOPC,
+           SOPK, s_bitset, saveexec; its gem5 models and known differences
   known    the known differences between gem5 and the emulator
   harness  operands, one kernel per instruction, running and comparing
 """

@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from .fp import F32, F64, FloatFormat, M32, ulp_distance
+from .fp import F32, F64, FloatFormat, M32, M64, ulp_distance
 from .spec import Spec
 from .known import KNOWN_DIFFERENCES
 
@@ -46,6 +46,14 @@ EDGE_F64 = [0, 1 << 63, 0x3FF0000000000000, 0xBFF0000000000000,
             0xFFF8000000000001, 0x7FF0000000000001, 0x0000000000000001,
             0x800FFFFFFFFFFFFF, 0x0010000000000000, 0x7FEFFFFFFFFFFFFF,
             0x3FE0000000000000, 0x4330000000000000, 0x0000000100000000]
+EDGE_B64 = [0, 1, 2, M64, M64 - 1, 1 << 63, (1 << 63) - 1, (1 << 63) + 1,
+            M32, 1 << 32, M32 << 32, 0x80000000, 0x7FFFFFFF, 0x1FFFFFFFF,
+            0x5555555555555555, 0xAAAAAAAAAAAAAAAA, 0xFFFF, 63, 64, 65]
+# Values next to the sign- and zero-extensions of the 16-bit immediates
+# 0, 0x7fff, 0x8000, 0xffff, and next to INT_MIN/INT_MAX.
+EDGE_K16 = sorted({(v + d) & M32 for v in (0, 0x7FFF, 0x8000, 0xFFFF,
+                                           0xFFFF8000, 0x80000000)
+                   for d in (-1, 0, 1)})
 
 
 def random_float_bits(rng: random.Random, fmt: FloatFormat) -> int:
@@ -92,6 +100,23 @@ def gen_operand(kind: str, rng: random.Random) -> int:
     if kind == 'sbfe':
         width = rng.choice((0, 1, 31, 32)) if edge else rng.randint(0, 32)
         return (rng.getrandbits(32) & 0xFF80FFE0) | (width << 16) | rng.randint(0, 31)
+    if kind == 'b64':
+        if edge:
+            return rng.choice(EDGE_B64)
+        return rng.choice((rng.getrandbits(64),
+                           rng.getrandbits(rng.randint(1, 64)),
+                           (-rng.getrandbits(rng.randint(1, 63))) & M64,
+                           rng.getrandbits(32) << 32))
+    if kind == 'sbfe64':
+        width = (rng.choice((0, 1, 31, 32, 33, 63, 64, 65, 127)) if edge
+                 else rng.randint(0, 64))
+        return ((rng.getrandbits(32) & 0xFF80FFC0) | (width << 16)
+                | rng.randint(0, 63))
+    if kind == 'k16':
+        if edge:
+            return rng.choice(EDGE_K16)
+        return rng.choice((rng.getrandbits(32), rng.getrandbits(17),
+                           (rng.getrandbits(16) - 0x8000) & M32))
     raise ValueError(kind)
 
 
@@ -105,13 +130,22 @@ def in_kinds(spec: Spec) -> List[str]:
 
 
 def gen_cases(spec: Spec, n: int, rng: random.Random) -> List[Tuple[int, ...]]:
-    """n operand sets for an instruction."""
-    return [tuple(gen_operand(k, rng) for k in in_kinds(spec)) for _ in range(n)]
+    """n operand sets for an instruction; with spec.ties, that fraction of
+    them has src1 = src0 + (-1, 0 or 1)."""
+    kinds = in_kinds(spec)
+    cases = []
+    for _ in range(n):
+        ops = [gen_operand(k, rng) for k in kinds]
+        if spec.ties and rng.random() < spec.ties:
+            mask = M64 if words(kinds[1]) == 2 else M32
+            ops[1] = (ops[0] + rng.choice((-1, 0, 0, 1))) & mask
+        cases.append(tuple(ops))
+    return cases
 
 
 def words(kind: str) -> int:
     """32-bit words an operand or result of a kind takes."""
-    return 2 if kind in ('u64', 'f64') else 1
+    return 2 if kind in ('u64', 'f64', 'b64') else 1
 
 
 def reference(spec: Spec, model: Callable, ops: Tuple[int, ...]) -> Tuple[int, ...]:
@@ -120,7 +154,11 @@ def reference(spec: Spec, model: Callable, ops: Tuple[int, ...]) -> Tuple[int, .
     if spec.unit == 's':
         own = ops[:len(spec.srcs)]
         res = model(*own)
-        return res if spec.writes_scc else (res[0], ops[-1])
+        if spec.writes_scc:
+            return res
+        res = list(res)
+        res.insert(spec.dsts.index('scc'), ops[-1])
+        return tuple(res)
     return model(*ops)
 
 
@@ -154,17 +192,25 @@ def kernel_body(spec: Spec, in_kinds: Sequence[str]) -> List[str]:
                 lines.append('v_cndmask_b32 v%d, 0, 1, vcc' % (20 + 2 * i))
         return lines
     # Scalar: one lane at a time, M0 the lane (v_writelane may read M0
-    # besides its SGPR source), operands read with v_readlane, results
-    # written back with v_writelane.
+    # besides its SGPR source), operands read with v_readlane (a pair word
+    # by word), results written back with v_writelane; SCC is taken with
+    # s_cselect right after the instruction. s[28:29] is free for a text
+    # to save EXEC in.
     lines += ['s_mov_b32 m0, 0', '.L%s_lane:' % spec.name]
     for i, k in enumerate(in_kinds):
-        lines.append('v_readlane_b32 s%d, v%d, m0' % (10 + 2 * i, 10 + 2 * i))
+        for w in range(words(k)):
+            lines.append('v_readlane_b32 s%d, v%d, m0'
+                         % (10 + 2 * i + w, 10 + 2 * i + w))
     scc_in = 10 + 2 * (len(in_kinds) - 1)
     lines.append('s_cmp_lg_u32 s%d, 0' % scc_in)
     lines += text.split('\n')
-    lines.append('s_cselect_b32 s22, 1, 0')
-    lines.append('v_writelane_b32 v20, s20, m0')
-    lines.append('v_writelane_b32 v22, s22, m0')
+    for i, k in enumerate(spec.dsts):
+        if k == 'scc':
+            lines.append('s_cselect_b32 s%d, 1, 0' % (20 + 2 * i))
+    for i, k in enumerate(spec.dsts):
+        for w in range(words(k)):
+            lines.append('v_writelane_b32 v%d, s%d, m0'
+                         % (20 + 2 * i + w, 20 + 2 * i + w))
     lines += ['s_add_u32 m0, m0, 1', 's_cmp_lt_u32 m0, %d' % WAVE,
               's_cbranch_scc1 .L%s_lane' % spec.name]
     return lines

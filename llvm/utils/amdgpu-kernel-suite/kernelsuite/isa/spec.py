@@ -18,7 +18,11 @@ TRANSCENDENTAL_ULPS = 1
 
 # Operand kinds (all as raw bits): u32 any word, sh a shift amount, exp an
 # ldexp exponent, b1 a carry or SCC input (0/1), f32, f64, u64, cls a
-# v_cmp_class mask, sbfe an s_bfe field word (offset[4:0], width[22:16]).
+# v_cmp_class mask, sbfe an s_bfe field word (offset[4:0], width[22:16]),
+# b64 a 64-bit bit pattern (an SGPR pair; lane masks, bit scans), sbfe64 an
+# s_bfe_*64 field word (offset[5:0], width[22:16] up to 127), k16 a word
+# compared with a 16-bit immediate (values next to its sign- and
+# zero-extension).
 # Destination kinds: u32, f32, u64, f64 (a VGPR or SGPR, or a pair), mask
 # (VCC of a lane, 0/1), scc. harness.py generates and loads each kind.
 
@@ -28,7 +32,8 @@ class Spec:
     """One instruction to check: its name, unit ('v' or 's'), operand and
     destination kinds, the instruction text (operands as {s0}.., {d0}..;
     VCC and SCC implicit), its gem5 model, and a ULP tolerance for float
-    results."""
+    results. `ties`: the fraction of operand sets in which src1 is made
+    src0, src0 - 1 or src0 + 1 (compares see equal operands that often)."""
     name: str
     unit: str
     srcs: Tuple[str, ...]
@@ -37,6 +42,7 @@ class Spec:
     model: Callable[..., Tuple[int, ...]]
     ulps: int = 0
     writes_scc: bool = False
+    ties: float = 0.0
 
 
 def mask_result(fn: Callable[..., bool]) -> Callable[..., Tuple[int]]:
@@ -54,11 +60,17 @@ def vop(name, srcs, dsts, model, form=None, ulps=0):
     return Spec(name, 'v', tuple(srcs), tuple(dsts), form, model, ulps)
 
 
-def sop(name, srcs, model, scc=True, form=None):
-    """A scalar instruction with one SGPR destination; `scc` whether it
-    writes SCC (the model then returns (dst, scc))."""
+def sop(name, srcs, model, scc=True, form=None, dsts=('u32', 'scc'),
+        ties=0.0):
+    """A scalar instruction, by default with one SGPR destination; `scc`
+    whether it writes SCC (the model then returns SCC too, where dsts has
+    it). `dsts` lists the results in the model's order, 'scc' among them
+    (SCC alone for a compare; a pair for 64 bits); an SCC the instruction
+    keeps is filled in from the preset one. The default text is '<name>
+    <non-SCC dsts>, <srcs>'."""
     if form is None:
-        form = name + ' {d0}, ' + ', '.join('{s%d}' % i for i, k in enumerate(srcs)
-                                            if k != 'b1')
-    return Spec(name, 's', tuple(srcs), ('u32', 'scc'), form, model,
-                writes_scc=scc)
+        ops = ['{d%d}' % i for i, k in enumerate(dsts) if k != 'scc']
+        ops += ['{s%d}' % i for i, k in enumerate(srcs) if k != 'b1']
+        form = name + ' ' + ', '.join(ops)
+    return Spec(name, 's', tuple(srcs), tuple(dsts), form, model,
+                writes_scc=scc, ties=ties)
