@@ -87,6 +87,10 @@ def gen_operand(kind: str, rng: random.Random) -> int:
     if kind == 'exp':
         return rng.choice((0, 1, -1, 127, -126, -149, 128, 0x7FFFFFFF, -2**31)) & M32 \
             if edge else rng.randint(-300, 300) & M32
+    if kind == 'exp64':
+        return rng.choice((0, 1, -1, 1023, 1024, -1022, -1023, -1074, -1075,
+                           2046, -2098, 0x7FFFFFFF, -2**31)) & M32 \
+            if edge else rng.randint(-2200, 2200) & M32
     if kind == 'u64':
         if edge:
             return rng.choice(EDGE_U32 + EDGE_F64)
@@ -267,9 +271,9 @@ def kernel_asm(spec: Spec, in_kinds: Sequence[str]) -> str:
 """
 
 
-def metadata(names: Sequence[str]) -> str:
+def metadata(names: Sequence[str], target: str = 'gfx90a') -> str:
     """The code object v4 metadata note for kernels (in, out) : 2 global
-    buffers."""
+    buffers, for a processor."""
     kernels = ''.join(f"""
   - .name: {n}
     .symbol: {n}.kd
@@ -288,7 +292,7 @@ def metadata(names: Sequence[str]) -> str:
   .amdgpu_metadata
 ---
 amdhsa.version: [ 1, 2 ]
-amdhsa.target: amdgcn-amd-amdhsa--gfx90a
+amdhsa.target: amdgcn-amd-amdhsa--{target}
 amdhsa.kernels:{kernels}
 ...
   .end_amdgpu_metadata
@@ -323,28 +327,42 @@ def run(cmd: Sequence[str]) -> subprocess.CompletedProcess:
 
 
 def assemble(specs: List[Spec], kinds: Dict[str, List[str]], tools, work: str):
-    """Assemble and link every kernel into one code object. A kernel the
-    assembler rejects is dropped (and returned with the message: an error
-    of this table, not a refusal of the emulator); returns (code object
-    path, {name: error})."""
+    """Assemble and link every kernel into one code object per processor
+    (Spec.target). A kernel the assembler rejects is dropped (and returned
+    with the message: an error of this table, not a refusal of the
+    emulator); returns ({processor: code object path}, {name: error})."""
     refused: Dict[str, str] = {}
+    cos: Dict[str, str] = {}
+    for target in sorted({s.target for s in specs}):
+        mine = [s for s in specs if s.target == target]
+        cos[target] = assemble_target(mine, kinds, tools, work, target,
+                                      refused)
+    return cos, refused
+
+
+def assemble_target(specs: List[Spec], kinds: Dict[str, List[str]], tools,
+                    work: str, target: str, refused: Dict[str, str]) -> str:
+    """Assemble and link the kernels of one processor, adding the kernels
+    the assembler rejects to `refused`; returns the code object path."""
+    stem = 'xcheck' if target == 'gfx90a' else 'xcheck-' + target
     while True:
         live = [s for s in specs if s.name not in refused]
-        src = '  .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"\n'
+        src = '  .amdgcn_target "amdgcn-amd-amdhsa--%s"\n' % target
         starts = []
         for s in live:
             starts.append((src.count('\n') + 1, s.name))
             src += kernel_asm(s, kinds[s.name])
-        src += metadata(['xc_' + s.name for s in live])
-        path = os.path.join(work, 'xcheck.s')
+        src += metadata(['xc_' + s.name for s in live], target)
+        path = os.path.join(work, stem + '.s')
         with open(path, 'w') as f:
             f.write(src)
-        r = run([tools.llvm_mc, '-triple=amdgcn-amd-amdhsa', '-mcpu=gfx90a',
+        r = run([tools.llvm_mc, '-triple=amdgcn-amd-amdhsa', '-mcpu=' + target,
                  '-filetype=obj', path, '-o', path + '.o'])
         if r.returncode == 0:
             break
         bad = {}
-        for m in re.finditer(r'xcheck\.s:(\d+):\d+: error: (.*)', r.stderr):
+        for m in re.finditer(re.escape(stem) + r'\.s:(\d+):\d+: error: (.*)',
+                             r.stderr):
             line = int(m.group(1))
             owner = [n for start, n in starts if start <= line]
             if owner:
@@ -352,15 +370,17 @@ def assemble(specs: List[Spec], kinds: Dict[str, List[str]], tools, work: str):
         if not bad:
             sys.exit('llvm-mc failed:\n' + r.stderr)
         refused.update(bad)
-    co = os.path.join(work, 'xcheck.co')
+    co = os.path.join(work, stem + '.co')
     r = run([tools.ld_lld, '-shared', path + '.o', '-o', co])
     if r.returncode:
         sys.exit('ld.lld failed:\n' + r.stderr)
-    return co, refused
+    return co
 
 
-def emulate(spec: Spec, in_kinds, cases, co: str, tools, work: str):
-    """Run one instruction's kernel on the emulator; returns the results per
+def emulate(spec: Spec, in_kinds, cases, cos: Dict[str, str], tools,
+            work: str):
+    """Run one instruction's kernel (in the code object of its processor,
+    `cos` as assemble returns it) on the emulator; returns the results per
     case, or an error message if the emulator refused it."""
     nout = sum(words(k) for k in spec.dsts)
     base = os.path.join(work, spec.name)
@@ -374,7 +394,8 @@ def emulate(spec: Spec, in_kinds, cases, co: str, tools, work: str):
                         'output': base + '.out.bin'}]}
     with open(base + '.json', 'w') as f:
         json.dump(launch, f)
-    r = run([tools.emu, '--run', '--launch=' + base + '.json', co])
+    r = run([tools.emu, '--run', '--launch=' + base + '.json',
+             cos[spec.target]])
     if r.returncode:
         msg = (r.stderr or r.stdout).strip().splitlines()
         if not msg:

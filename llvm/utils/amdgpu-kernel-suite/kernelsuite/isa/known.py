@@ -8,29 +8,15 @@
 """Known differences between gem5 and the emulator, each with the ISA
 wording that decides which is right."""
 
-from dataclasses import dataclass
-from typing import Callable, Dict, List, Tuple
+from typing import Callable, Dict, List
 
 from .fp import F32, F64, M32, s32
 from .manual import (legacy_mad_f32, manual_cmp_class, manual_cvt_int,
                      manual_fract, manual_ieee, manual_minmax, manual_minmax3,
                      manual_rndne)
+from .spec import KnownDifference
 from .table import sub_borrow_exact
-
-
-@dataclass
-class KnownDifference:
-    """A documented disagreement: the instructions it covers, which source
-    is right and why (with the ISA wording), and `accepted`: a model of the
-    result the emulator gives in that case (the manual's where the emulator
-    is right, the emulator's present behaviour where it is not). A
-    disagreement is known only if the emulator's result equals `accepted`
-    on those operands, so an entry never hides any other wrong result."""
-    key: str
-    insts: Tuple[str, ...]
-    right: str
-    why: str
-    accepted: Callable[[str], Callable[..., Tuple[int, ...]]]
+from .table_f64 import KNOWN as F64_KNOWN
 
 
 def by_name(table: Dict[str, Callable]) -> Callable[[str], Callable]:
@@ -150,6 +136,8 @@ KNOWN_DIFFERENCES: List[KnownDifference] = [
         by_name({'s_max_i32': lambda a, b: (max(s32(a), s32(b)) & M32, int(s32(a) >= s32(b))),
                  's_max_u32': lambda a, b: (max(a, b), int(a >= b))})),
 ]
+
+KNOWN_DIFFERENCES += F64_KNOWN
 
 # The families' tables import KnownDifference, so they come last.
 from . import table_scalar  # noqa: E402

@@ -5,8 +5,10 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #
 #===----------------------------------------------------------------------===#
-"""What an instruction of the table is (Spec) and the constructors the
-tables use: vop for a vector instruction, sop for a scalar one."""
+"""What an instruction of the table is (Spec), the constructors the
+tables use (vop for a vector instruction, sop for a scalar one), and what
+a known difference is (KnownDifference; the entries are in known.py and
+the tables' KNOWN lists)."""
 
 from dataclasses import dataclass
 from typing import Callable, Tuple
@@ -17,12 +19,12 @@ from typing import Callable, Tuple
 TRANSCENDENTAL_ULPS = 1
 
 # Operand kinds (all as raw bits): u32 any word, sh a shift amount, exp an
-# ldexp exponent, b1 a carry or SCC input (0/1), f32, f64, u64, cls a
-# v_cmp_class mask, sbfe an s_bfe field word (offset[4:0], width[22:16]),
-# b64 a 64-bit bit pattern (an SGPR pair; lane masks, bit scans), sbfe64 an
-# s_bfe_*64 field word (offset[5:0], width[22:16] up to 127), k16 a word
-# compared with a 16-bit immediate (values next to its sign- and
-# zero-extension).
+# ldexp exponent, exp64 an ldexp exponent of the f64 range, b1 a carry or
+# SCC input (0/1), f32, f64, u64, cls a v_cmp_class mask, sbfe an s_bfe
+# field word (offset[4:0], width[22:16]), b64 a 64-bit bit pattern (an
+# SGPR pair; lane masks, bit scans), sbfe64 an s_bfe_*64 field word
+# (offset[5:0], width[22:16] up to 127), k16 a word compared with a 16-bit
+# immediate (values next to its sign- and zero-extension).
 # Destination kinds: u32, f32, u64, f64 (a VGPR or SGPR, or a pair), mask
 # (VCC of a lane, 0/1), scc. harness.py generates and loads each kind.
 
@@ -31,9 +33,11 @@ TRANSCENDENTAL_ULPS = 1
 class Spec:
     """One instruction to check: its name, unit ('v' or 's'), operand and
     destination kinds, the instruction text (operands as {s0}.., {d0}..;
-    VCC and SCC implicit), its gem5 model, and a ULP tolerance for float
-    results. `ties`: the fraction of operand sets in which src1 is made
-    src0, src0 - 1 or src0 + 1 (compares see equal operands that often)."""
+    VCC and SCC implicit), its gem5 model, a ULP tolerance for float
+    results, and the processor its kernel is assembled for (one code
+    object is built per processor). `ties`: the fraction of operand sets
+    in which src1 is made src0, src0 - 1 or src0 + 1 (compares see equal
+    operands that often)."""
     name: str
     unit: str
     srcs: Tuple[str, ...]
@@ -43,6 +47,7 @@ class Spec:
     ulps: int = 0
     writes_scc: bool = False
     ties: float = 0.0
+    target: str = 'gfx90a'
 
 
 def mask_result(fn: Callable[..., bool]) -> Callable[..., Tuple[int]]:
@@ -50,14 +55,16 @@ def mask_result(fn: Callable[..., bool]) -> Callable[..., Tuple[int]]:
     return lambda *ops: (int(bool(fn(*ops))),)
 
 
-def vop(name, srcs, dsts, model, form=None, ulps=0):
+def vop(name, srcs, dsts, model, form=None, ulps=0, target='gfx90a'):
     """A vector instruction whose text is '<name> <dsts>, <srcs>' unless
-    `form` gives it; 'vcc' is written where a mask is."""
+    `form` gives it; 'vcc' is written where a mask is; `target` the
+    processor (for instructions gfx90a lacks)."""
     if form is None:
         ops = ['{d%d}' % i if k != 'mask' else 'vcc' for i, k in enumerate(dsts)]
         ops += ['{s%d}' % i if k != 'b1' else 'vcc' for i, k in enumerate(srcs)]
         form = name + ' ' + ', '.join(ops)
-    return Spec(name, 'v', tuple(srcs), tuple(dsts), form, model, ulps)
+    return Spec(name, 'v', tuple(srcs), tuple(dsts), form, model, ulps,
+                target=target)
 
 
 def sop(name, srcs, model, scc=True, form=None, dsts=('u32', 'scc'),
@@ -74,3 +81,18 @@ def sop(name, srcs, model, scc=True, form=None, dsts=('u32', 'scc'),
         form = name + ' ' + ', '.join(ops)
     return Spec(name, 's', tuple(srcs), tuple(dsts), form, model,
                 writes_scc=scc, ties=ties)
+
+
+@dataclass
+class KnownDifference:
+    """A documented disagreement: the instructions it covers, which source
+    is right and why (with the ISA wording), and `accepted`: a model of the
+    result the emulator gives in that case (the manual's where the emulator
+    is right, the emulator's present behaviour where it is not). A
+    disagreement is known only if the emulator's result equals `accepted`
+    on those operands, so an entry never hides any other wrong result."""
+    key: str
+    insts: Tuple[str, ...]
+    right: str
+    why: str
+    accepted: Callable[[str], Callable[..., Tuple[int, ...]]]

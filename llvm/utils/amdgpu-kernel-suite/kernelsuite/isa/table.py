@@ -20,6 +20,7 @@ from .gem5 import (f32op, f64op, first_opposite_sign_bit, gem5_add_f64,
                    gem5_rcp, gem5_rndne, gem5_rsq, gem5_sqrt, scalar_cmp,
                    sub_borrow_gem5)
 from .spec import mask_result, sop, Spec, TRANSCENDENTAL_ULPS, vop
+from .table_f64 import specs as f64_specs
 
 
 def add_carry(a, b, c=0):
@@ -232,4 +233,5 @@ def build_table() -> List[Spec]:
     ]
     from . import table_scalar  # here: it imports known, which imports table
     t += table_scalar.specs()
+    t += f64_specs()
     return t
