@@ -76,7 +76,8 @@ def half_operand(kind: str, edges: Sequence[int],
         return rng.choice(edges)
     if kind == 'f16':
         return random_float_bits(rng, F16)
-    return rng.choice((rng.getrandbits(16), rng.getrandbits(rng.randint(1, 16))))
+    return rng.choice((rng.getrandbits(16),
+                       rng.getrandbits(rng.randint(1, 16))))
 
 
 def gen_operand(kind: str, rng: random.Random) -> int:

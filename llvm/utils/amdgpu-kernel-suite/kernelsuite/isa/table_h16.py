@@ -19,7 +19,7 @@ to the other half is seen: gfx9 zeroes bits 31:16 of a low-half result
 
 from typing import List
 
-from .fp import F16, F32, f32, M32, sext
+from .fp import F16, F32, sext
 from .gem5_h16 import (cvt_f16_int16, cvt_int16_f16, f16_scalar,
                        f16_value_op, fma_mix, gem5_ashr16, gem5_cvt_f16_f32,
                        gem5_cvt_f32_f16, gem5_lshr16, ieee_cvt_f16_f32,
@@ -56,6 +56,9 @@ INT16_MANUAL = dict(INT16, **{
 FMA16_CASES = ((0x4200, 0x3C01, 0x8001, 0x12345678),
                (0x4200, 0x3C01, 0x0001, 0x9ABCDEF0),
                (0x3C01, 0x3C01, 0x8001, 0))
+# The same for v_pk_fma_f16: the first case in the low halves, the second
+# in the high ones.
+PK_FMA16_CASES = ((0x42004200, 0x3C013C01, 0x00018001),)
 
 # v_cvt_f16_f32 operands: a tie (1 + 2^-11), 65536, 98304, 2^17, -inf,
 # a value just below the smallest f16 subnormal's half (1.5 * 2^-26).
@@ -134,7 +137,8 @@ def specs() -> List[Spec]:
         name = 'v_pk_%s_f16' % op
         n = 3 if op == 'fma' else 2
         fn = f16_value_op(op)
-        t.append(vop(name, ('f16',) * n, ('f16',), packed16(fn, n)))
+        t.append(vop(name, ('f16',) * n, ('f16',), packed16(fn, n),
+                     cases=PK_FMA16_CASES if op == 'fma' else ()))
         sel = '[1,0,1]' if n == 3 else '[1,0]'
         sel_hi = '[0,1,0]' if n == 3 else '[0,1]'
         t.append(vop(name + '__sel', ('f16',) * n, ('f16',),
@@ -279,7 +283,8 @@ KNOWN: List[KnownDifference] = [
         "flt16_to_flt32(S0.f16).': IEEE conversions, round to nearest "
         "even (the MODE default). Accepted: those, bits 31:16 zero.",
         by_name({'v_cvt_f16_f32': lambda a, old: (ieee_cvt_f16_f32(a),),
-                 'v_cvt_f32_f16': lambda a: (F32.bits(F16.value(a & 0xFFFF)),)})),
+                 'v_cvt_f32_f16':
+                 lambda a: (F32.bits(F16.value(a & 0xFFFF)),)})),
     KnownDifference(
         'pk-minmax-f16-nan', ('v_pk_max_f16', 'v_pk_min_f16',
                               'v_pk_max_f16__sel', 'v_pk_min_f16__sel',
