@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from .fp import F32, F64, FloatFormat, M32, M64, ulp_distance
+from .fp import F16, F32, F64, FloatFormat, M32, M64, ulp_distance
 from .spec import Spec
 from .known import KNOWN_DIFFERENCES
 
@@ -54,6 +54,12 @@ EDGE_B64 = [0, 1, 2, M64, M64 - 1, 1 << 63, (1 << 63) - 1, (1 << 63) + 1,
 EDGE_K16 = sorted({(v + d) & M32 for v in (0, 0x7FFF, 0x8000, 0xFFFF,
                                            0xFFFF8000, 0x80000000)
                    for d in (-1, 0, 1)})
+EDGE_U16 = [0, 1, 2, 15, 16, 17, 0xFF, 0x100, 0x7FFF, 0x8000, 0x8001,
+            0xFFFF, 0xFFFE]
+EDGE_F16 = [0x0000, 0x8000, 0x3C00, 0xBC00, 0x7C00, 0xFC00, 0x7E00, 0xFE00,
+            0x7C01, 0xFD00, 0x7E55, 0x0001, 0x8001, 0x03FF, 0x83FF, 0x0400,
+            0x8400, 0x7BFF, 0xFBFF, 0x3800, 0xB800, 0x3E00, 0x4100, 0x3BFF,
+            0x3C01, 0x6400, 0x7800, 0x7A00, 0x77FF, 0xF800, 0x1400, 0x0200]
 
 
 def random_float_bits(rng: random.Random, fmt: FloatFormat) -> int:
@@ -68,6 +74,18 @@ def random_float_bits(rng: random.Random, fmt: FloatFormat) -> int:
     if pick < 0.9:
         return fmt.bits(float(rng.randint(-300, 300)) + rng.choice((0, 0.5, 0.25)))
     return rng.getrandbits(fmt.mant - 1) | (rng.getrandbits(1) << (width - 1))
+
+
+def half_operand(kind: str, edges: Sequence[int],
+                 rng: random.Random) -> int:
+    """One 16-bit half of a u16 or f16 operand, an edge value a quarter of
+    the time."""
+    if rng.random() < 0.25:
+        return rng.choice(edges)
+    if kind == 'f16':
+        return random_float_bits(rng, F16)
+    return rng.choice((rng.getrandbits(16),
+                       rng.getrandbits(rng.randint(1, 16))))
 
 
 def gen_operand(kind: str, rng: random.Random) -> int:
@@ -99,6 +117,12 @@ def gen_operand(kind: str, rng: random.Random) -> int:
         return rng.choice(EDGE_F32) if edge else random_float_bits(rng, F32)
     if kind == 'f64':
         return rng.choice(EDGE_F64) if edge else random_float_bits(rng, F64)
+    if kind in ('u16', 'f16'):
+        edges = EDGE_U16 if kind == 'u16' else EDGE_F16
+        return half_operand(kind, edges, rng) \
+            | half_operand(kind, edges, rng) << 16
+    if kind == 'f32x2':
+        return gen_operand('f32', rng) | gen_operand('f32', rng) << 32
     if kind == 'cls':
         return (1 << rng.randint(0, 9)) if edge else rng.getrandbits(10)
     if kind == 'sbfe':
@@ -134,11 +158,12 @@ def in_kinds(spec: Spec) -> List[str]:
 
 
 def gen_cases(spec: Spec, n: int, rng: random.Random) -> List[Tuple[int, ...]]:
-    """n operand sets for an instruction; with spec.ties, that fraction of
-    them has src1 = src0 + (-1, 0 or 1)."""
+    """n operand sets for an instruction: its fixed cases (spec.cases)
+    first, then random ones; with spec.ties, that fraction of the random
+    ones has src1 = src0 + (-1, 0 or 1)."""
     kinds = in_kinds(spec)
-    cases = []
-    for _ in range(n):
+    cases = [tuple(c) for c in spec.cases[:n]]
+    while len(cases) < n:
         ops = [gen_operand(k, rng) for k in kinds]
         if spec.ties and rng.random() < spec.ties:
             mask = M64 if words(kinds[1]) == 2 else M32
@@ -149,7 +174,7 @@ def gen_cases(spec: Spec, n: int, rng: random.Random) -> List[Tuple[int, ...]]:
 
 def words(kind: str) -> int:
     """32-bit words an operand or result of a kind takes."""
-    return 2 if kind in ('u64', 'f64', 'b64') else 1
+    return 2 if kind in ('u64', 'f64', 'b64', 'f32x2') else 1
 
 
 def reference(spec: Spec, model: Callable, ops: Tuple[int, ...]) -> Tuple[int, ...]:
@@ -413,7 +438,16 @@ def same(kind: str, got: int, want: int, ulps: int) -> Optional[str]:
     of different bits, else 'differ'."""
     if got == want:
         return None
-    fmt = {'f32': F32, 'f64': F64}.get(kind)
+    if kind in ('f16', 'f32x2'):
+        # Two values in one result: each compared on its own.
+        sub, width = ('h16', 16) if kind == 'f16' else ('f32', 32)
+        mask = (1 << width) - 1
+        parts = [same(sub, got >> s & mask, want >> s & mask, ulps)
+                 for s in (0, width)]
+        if 'differ' in parts:
+            return 'differ'
+        return 'nan-payload' if 'nan-payload' in parts else None
+    fmt = {'h16': F16, 'f32': F32, 'f64': F64}.get(kind)
     if fmt is None:
         return 'differ'
     if fmt.is_nan(got) and fmt.is_nan(want):

@@ -142,3 +142,5 @@ KNOWN_DIFFERENCES += F64_KNOWN
 # The families' tables import KnownDifference, so they come last.
 from . import table_scalar  # noqa: E402
 KNOWN_DIFFERENCES += table_scalar.KNOWN
+from . import table_h16  # noqa: E402
+KNOWN_DIFFERENCES += table_h16.KNOWN

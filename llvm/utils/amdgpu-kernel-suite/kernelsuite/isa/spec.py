@@ -27,6 +27,11 @@ TRANSCENDENTAL_ULPS = 1
 # immediate (values next to its sign- and zero-extension).
 # Destination kinds: u32, f32, u64, f64 (a VGPR or SGPR, or a pair), mask
 # (VCC of a lane, 0/1), scc. harness.py generates and loads each kind.
+# Kinds of 16-bit and packed operands: u16 a word of two random 16-bit
+# halves, f16 a word of two f16 values, f32x2 a VGPR pair of two f32
+# values. As destinations, f16 is a word whose halves are compared as f16
+# values and f32x2 a pair whose words are compared as f32 values (a NaN
+# with another payload is the known difference 'nan-payload').
 
 
 @dataclass
@@ -48,6 +53,9 @@ class Spec:
     writes_scc: bool = False
     ties: float = 0.0
     target: str = 'gfx90a'
+    # Operand sets checked before the random ones (an edge case that
+    # random operands are unlikely to meet).
+    cases: Tuple[Tuple[int, ...], ...] = ()
 
 
 def mask_result(fn: Callable[..., bool]) -> Callable[..., Tuple[int]]:
@@ -55,16 +63,18 @@ def mask_result(fn: Callable[..., bool]) -> Callable[..., Tuple[int]]:
     return lambda *ops: (int(bool(fn(*ops))),)
 
 
-def vop(name, srcs, dsts, model, form=None, ulps=0, target='gfx90a'):
+def vop(name, srcs, dsts, model, form=None, ulps=0, target='gfx90a',
+        cases=()):
     """A vector instruction whose text is '<name> <dsts>, <srcs>' unless
     `form` gives it; 'vcc' is written where a mask is; `target` the
-    processor (for instructions gfx90a lacks)."""
+    processor (for instructions gfx90a lacks); `cases` are operand sets
+    checked first."""
     if form is None:
         ops = ['{d%d}' % i if k != 'mask' else 'vcc' for i, k in enumerate(dsts)]
         ops += ['{s%d}' % i if k != 'b1' else 'vcc' for i, k in enumerate(srcs)]
         form = name + ' ' + ', '.join(ops)
     return Spec(name, 'v', tuple(srcs), tuple(dsts), form, model, ulps,
-                target=target)
+                target=target, cases=tuple(cases))
 
 
 def sop(name, srcs, model, scc=True, form=None, dsts=('u32', 'scc'),

@@ -234,4 +234,6 @@ def build_table() -> List[Spec]:
     from . import table_scalar  # here: it imports known, which imports table
     t += table_scalar.specs()
     t += f64_specs()
+    from . import known, table_h16  # noqa: F401 (known loads table_h16)
+    t += table_h16.specs()
     return t
