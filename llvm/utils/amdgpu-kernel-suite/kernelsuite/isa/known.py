@@ -150,3 +150,7 @@ KNOWN_DIFFERENCES: List[KnownDifference] = [
         by_name({'s_max_i32': lambda a, b: (max(s32(a), s32(b)) & M32, int(s32(a) >= s32(b))),
                  's_max_u32': lambda a, b: (max(a, b), int(a >= b))})),
 ]
+
+# After KnownDifference and by_name, which table_misc imports from here.
+from .table_misc import KNOWN as MISC_KNOWN  # noqa: E402
+KNOWN_DIFFERENCES += MISC_KNOWN

@@ -21,6 +21,15 @@ TRANSCENDENTAL_ULPS = 1
 # v_cmp_class mask, sbfe an s_bfe field word (offset[4:0], width[22:16]).
 # Destination kinds: u32, f32, u64, f64 (a VGPR or SGPR, or a pair), mask
 # (VCC of a lane, 0/1), scc. harness.py generates and loads each kind.
+# Lane and EXEC kinds (vector instructions): source act, a lane-active bit
+# (the instruction runs with EXEC = the launch EXEC and these bits); perm,
+# a v_perm_b32 selector; rel, a v_movrel* VGPR offset (0-2); rel2, a
+# v_movrelsd_2_b32 M0 word (offsets 0-2 at [9:0] and [25:16]). Destination
+# exec, the lane's EXEC bit after the instruction (0/1); sgpr, a 32-bit
+# SGPR result ({dN} is an SGPR, read after EXEC is restored).
+
+# The targets a kernel is assembled for, and their wave sizes.
+WAVE_SIZE = {'gfx90a': 64, 'gfx1030': 32}
 
 
 @dataclass
@@ -28,7 +37,10 @@ class Spec:
     """One instruction to check: its name, unit ('v' or 's'), operand and
     destination kinds, the instruction text (operands as {s0}.., {d0}..;
     VCC and SCC implicit), its gem5 model, and a ULP tolerance for float
-    results."""
+    results. `target` is the processor the kernel is assembled for
+    (WAVE_SIZE). With `lanes` the model depends on the lane: it is called
+    as model(lane, wave, *ops), lane the lane number in the wave and wave
+    the operand sets of the wave's lanes."""
     name: str
     unit: str
     srcs: Tuple[str, ...]
@@ -37,6 +49,8 @@ class Spec:
     model: Callable[..., Tuple[int, ...]]
     ulps: int = 0
     writes_scc: bool = False
+    target: str = 'gfx90a'
+    lanes: bool = False
 
 
 def mask_result(fn: Callable[..., bool]) -> Callable[..., Tuple[int]]:

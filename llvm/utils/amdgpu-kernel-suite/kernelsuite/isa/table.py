@@ -230,4 +230,6 @@ def build_table() -> List[Spec]:
         vop('v_min_f64', f64_2, ('f64',), f64op(c_fmin)),
         vop('v_max_f64', f64_2, ('f64',), f64op(c_fmax)),
     ]
+    from . import known, table_misc  # known first: it imports table_misc
+    t += table_misc.specs()
     return t
