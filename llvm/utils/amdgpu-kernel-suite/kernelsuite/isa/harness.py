@@ -5,8 +5,9 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #
 #===----------------------------------------------------------------------===#
-"""Operand generation, one gfx90a kernel per instruction, running them on
-llvm-amdgpu-emu and comparing the results with the models."""
+"""Operand generation, one kernel per instruction (for gfx90a, or the
+processor a Spec's target names: gfx940, or gfx1030 in wave32), running
+them on llvm-amdgpu-emu and comparing the results with the models."""
 
 import json
 import os
@@ -19,11 +20,16 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from .fp import F16, F32, F64, FloatFormat, M32, M64, ulp_distance
-from .spec import Spec
+from .spec import Spec, WAVE_SIZE
 from .known import KNOWN_DIFFERENCES
 
 
+# The workgroup size of every launch (and the lanes the scalar kernel
+# walks: its target is gfx90a).
 WAVE = 64
+# The targets whose AGPRs follow the VGPRs in one register file
+# (.amdhsa_accum_offset).
+ACCUM_TARGETS = ('gfx90a', 'gfx940')
 
 # --------------------------------------------------------------------------
 # Operand generation
@@ -145,6 +151,20 @@ def gen_operand(kind: str, rng: random.Random) -> int:
             return rng.choice(EDGE_K16)
         return rng.choice((rng.getrandbits(32), rng.getrandbits(17),
                            (rng.getrandbits(16) - 0x8000) & M32))
+    if kind == 'act':
+        # Sparse, so that the first active lane of a wave varies and some
+        # waves have none.
+        return int(rng.random() < 1 / 32)
+    if kind == 'perm':
+        # Each byte a selector: mostly 0-15 (bytes, sign bits, 0x00 at 12,
+        # 0xff from 13), else any byte value.
+        return sum((rng.randint(0, 15) if rng.random() < 0.7
+                    else rng.getrandbits(8)) << (8 * i) for i in range(4))
+    if kind == 'rel':
+        return rng.randint(0, 2)
+    if kind == 'rel2':
+        other = 0 if edge else rng.getrandbits(32) & 0xFC00FC00
+        return other | rng.randint(0, 2) | (rng.randint(0, 2) << 16)
     raise ValueError(kind)
 
 
@@ -177,9 +197,23 @@ def words(kind: str) -> int:
     return 2 if kind in ('u64', 'f64', 'b64', 'f32x2') else 1
 
 
-def reference(spec: Spec, model: Callable, ops: Tuple[int, ...]) -> Tuple[int, ...]:
-    """A model's results for one operand set, completed with SCC for a
-    scalar instruction that does not write it (SCC is kept)."""
+def lane_context(spec: Spec, cases: Sequence[Tuple[int, ...]],
+                 i: int) -> Tuple:
+    """The (lane, wave operand sets) a lane-dependent model (Spec.lanes)
+    takes for case i, which runs in lane i mod the wave size; () for
+    other models."""
+    if not spec.lanes:
+        return ()
+    n = WAVE_SIZE[spec.target]
+    first = i - i % n
+    return (i % n, cases[first:first + n])
+
+
+def reference(spec: Spec, model: Callable, ops: Tuple[int, ...],
+              ctx: Tuple = ()) -> Tuple[int, ...]:
+    """A model's results for one operand set (and lane context, see
+    lane_context), completed with SCC for a scalar instruction that does
+    not write it (SCC is kept)."""
     if spec.unit == 's':
         own = ops[:len(spec.srcs)]
         res = model(*own)
@@ -188,7 +222,7 @@ def reference(spec: Spec, model: Callable, ops: Tuple[int, ...]) -> Tuple[int, .
         res = list(res)
         res.insert(spec.dsts.index('scc'), ops[-1])
         return tuple(res)
-    return model(*ops)
+    return model(*ctx, *ops)
 
 
 # --------------------------------------------------------------------------
@@ -201,25 +235,65 @@ def reg(prefix: str, first: int, kind: str) -> str:
     return '%s%d' % (prefix, first) if words(kind) == 1 else '%s[%d:%d]' % (prefix, first, first + 1)
 
 
+def lane_masks(target: str) -> Dict[str, str]:
+    """Names of the lane-mask registers and moves on a target: VCC, EXEC,
+    SGPRs (or pairs) for the launch EXEC (save), the EXEC after the
+    instruction (after) and an act compare (act), and the s_mov and s_and
+    of a mask."""
+    if WAVE_SIZE[target] == 32:
+        return dict(vcc='vcc_lo', exec='exec_lo', save='s24', after='s26',
+                    act='s28', mov='s_mov_b32', and_='s_and_b32')
+    return dict(vcc='vcc', exec='exec', save='s[24:25]', after='s[26:27]',
+                act='s[28:29]', mov='s_mov_b64', and_='s_and_b64')
+
+
+def vector_body(spec: Spec, in_kinds: Sequence[str], text: str) -> List[str]:
+    """The body of a vector kernel: VCC set up from a b1 operand; with an
+    act operand or an exec destination the launch EXEC saved, EXEC
+    narrowed to the act lanes and, after the instruction, the EXEC it left
+    saved and the launch EXEC restored; then the results moved to v20,
+    v22, ... (a mask or EXEC bit as 0/1, an SGPR result copied)."""
+    m = lane_masks(spec.target)
+    lines = []
+    for i, k in enumerate(in_kinds):
+        if k == 'b1':
+            lines.append('v_cmp_ne_u32 %s, 0, v%d' % (m['vcc'], 10 + 2 * i))
+    uses_exec = 'act' in in_kinds or 'exec' in spec.dsts
+    if uses_exec:
+        lines.append('%s %s, %s' % (m['mov'], m['save'], m['exec']))
+    for i, k in enumerate(in_kinds):
+        if k == 'act':
+            lines.append('v_cmp_ne_u32 %s, 0, v%d' % (m['act'], 10 + 2 * i))
+            lines.append('%s %s, %s, %s' % (m['and_'], m['exec'], m['exec'],
+                                            m['act']))
+    lines += text.split('\n')
+    if uses_exec:
+        lines.append('%s %s, %s' % (m['mov'], m['after'], m['exec']))
+        lines.append('%s %s, %s' % (m['mov'], m['exec'], m['save']))
+    for i, k in enumerate(spec.dsts):
+        d = 20 + 2 * i
+        if k == 'mask':
+            lines.append('v_cndmask_b32 v%d, 0, 1, %s' % (d, m['vcc']))
+        elif k == 'exec':
+            lines.append('v_cndmask_b32 v%d, 0, 1, %s' % (d, m['after']))
+        elif k == 'sgpr':
+            lines.append('v_mov_b32 v%d, s%d' % (d, d))
+    return lines
+
+
 def kernel_body(spec: Spec, in_kinds: Sequence[str]) -> List[str]:
     """The instructions between the operand loads and the stores: the
     instruction itself, with VCC or SCC set up from a b1 operand and the
     results moved to v20, v22, ... (a mask or SCC as 0/1)."""
     srcs = {'s%d' % i: reg('v' if spec.unit == 'v' else 's', 10 + 2 * i, k)
             for i, k in enumerate(in_kinds)}
-    dsts = {'d%d' % i: reg('v' if spec.unit == 'v' else 's', 20 + 2 * i, k)
+    dsts = {'d%d' % i: reg('v' if spec.unit == 'v' and k != 'sgpr' else 's',
+                           20 + 2 * i, k)
             for i, k in enumerate(spec.dsts)}
     text = spec.asm.format(**srcs, **dsts)
     lines = []
     if spec.unit == 'v':
-        for i, k in enumerate(in_kinds):
-            if k == 'b1':
-                lines.append('v_cmp_ne_u32 vcc, 0, v%d' % (10 + 2 * i))
-        lines += text.split('\n')
-        for i, k in enumerate(spec.dsts):
-            if k == 'mask':
-                lines.append('v_cndmask_b32 v%d, 0, 1, vcc' % (20 + 2 * i))
-        return lines
+        return vector_body(spec, in_kinds, text)
     # Scalar: one lane at a time, M0 the lane (v_writelane may read M0
     # besides its SGPR source), operands read with v_readlane (a pair word
     # by word), results written back with v_writelane; SCC is taken with
@@ -243,6 +317,27 @@ def kernel_body(spec: Spec, in_kinds: Sequence[str]) -> List[str]:
     lines += ['s_add_u32 m0, m0, 1', 's_cmp_lt_u32 m0, %d' % WAVE,
               's_cbranch_scc1 .L%s_lane' % spec.name]
     return lines
+
+
+def uses_agprs(spec: Spec) -> bool:
+    """Whether an instruction's text names an AGPR (a0, a[0:1], ...)."""
+    return re.search(r'\ba\[?\d', spec.asm) is not None
+
+
+def descriptor(spec: Spec) -> str:
+    """The .amdhsa_kernel directives of a kernel after the kernarg
+    pointer: 32 VGPRs (gfx90a, gfx940: 32 AGPRs more if the text uses
+    them), 32 SGPRs, denormals kept; wave32 on a 32-lane target."""
+    accum = spec.target in ACCUM_TARGETS
+    vgprs = 64 if accum and uses_agprs(spec) else 32
+    lines = ['.amdhsa_next_free_vgpr %d' % vgprs, '.amdhsa_next_free_sgpr 32']
+    if accum:
+        lines.append('.amdhsa_accum_offset 32')
+    if WAVE_SIZE[spec.target] == 32:
+        lines.append('.amdhsa_wavefront_size32 1')
+    lines += ['.amdhsa_float_denorm_mode_32 3',
+              '.amdhsa_float_denorm_mode_16_64 3']
+    return ''.join('    %s\n' % l for l in lines)
 
 
 def kernel_asm(spec: Spec, in_kinds: Sequence[str]) -> str:
@@ -287,32 +382,30 @@ def kernel_asm(spec: Spec, in_kinds: Sequence[str]) -> str:
   .p2align 6
   .amdhsa_kernel {k}
     .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 32
-    .amdhsa_next_free_sgpr 32
-    .amdhsa_accum_offset 32
-    .amdhsa_float_denorm_mode_32 3
-    .amdhsa_float_denorm_mode_16_64 3
-  .end_amdhsa_kernel
+{descriptor(spec)}  .end_amdhsa_kernel
 """
 
 
-def metadata(names: Sequence[str], target: str = 'gfx90a') -> str:
-    """The code object v4 metadata note for kernels (in, out) : 2 global
-    buffers, for a processor."""
+def metadata(specs: Sequence[Spec], target: str) -> str:
+    """The code object v4 metadata note for the kernels of a target, each
+    (in, out) : 2 global buffers."""
+    def agprs(s: Spec) -> str:
+        """The .agpr_count line of a kernel that uses AGPRs."""
+        return '\n    .agpr_count: 32' if uses_agprs(s) else ''
     kernels = ''.join(f"""
-  - .name: {n}
-    .symbol: {n}.kd
+  - .name: xc_{s.name}
+    .symbol: xc_{s.name}.kd
     .kernarg_segment_size: 16
     .kernarg_segment_align: 8
     .group_segment_fixed_size: 0
     .private_segment_fixed_size: 0
-    .wavefront_size: 64
+    .wavefront_size: {WAVE_SIZE[target]}
     .sgpr_count: 32
-    .vgpr_count: 32
-    .max_flat_workgroup_size: 64
+    .vgpr_count: 32{agprs(s)}
+    .max_flat_workgroup_size: {WAVE}
     .args:
       - {{ .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }}
-      - {{ .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global }}""" for n in names)
+      - {{ .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global }}""" for s in specs)
     return f"""
   .amdgpu_metadata
 ---
@@ -352,41 +445,47 @@ def run(cmd: Sequence[str]) -> subprocess.CompletedProcess:
 
 
 def assemble(specs: List[Spec], kinds: Dict[str, List[str]], tools, work: str):
-    """Assemble and link every kernel into one code object per processor
-    (Spec.target). A kernel the assembler rejects is dropped (and returned
-    with the message: an error of this table, not a refusal of the
-    emulator); returns ({processor: code object path}, {name: error})."""
+    """Assemble and link the kernels of each target (Spec.target) into
+    one code object per target (gfx90a: xcheck.co, another:
+    xcheck-<target>.co). A kernel the assembler rejects is dropped (and
+    returned with the message: an error of this table, not a refusal of
+    the emulator); returns ({target: code object path}, {name: error})."""
     refused: Dict[str, str] = {}
     cos: Dict[str, str] = {}
-    for target in sorted({s.target for s in specs}):
+    for target in dict.fromkeys(s.target for s in specs):
         mine = [s for s in specs if s.target == target]
-        cos[target] = assemble_target(mine, kinds, tools, work, target,
-                                      refused)
+        base = 'xcheck' if target == 'gfx90a' else 'xcheck-' + target
+        if assemble_target(mine, kinds, tools, work, base, target, refused):
+            cos[target] = os.path.join(work, base + '.co')
     return cos, refused
 
 
 def assemble_target(specs: List[Spec], kinds: Dict[str, List[str]], tools,
-                    work: str, target: str, refused: Dict[str, str]) -> str:
-    """Assemble and link the kernels of one processor, adding the kernels
-    the assembler rejects to `refused`; returns the code object path."""
-    stem = 'xcheck' if target == 'gfx90a' else 'xcheck-' + target
+                    work: str, base: str, target: str,
+                    refused: Dict[str, str]) -> bool:
+    """Assemble and link one target's kernels into <work>/<base>.co,
+    adding the kernels the assembler rejects to `refused`; False if none
+    is left."""
+    mattr = ['-mattr=+wavefrontsize32'] if WAVE_SIZE[target] == 32 else []
     while True:
         live = [s for s in specs if s.name not in refused]
+        if not live:
+            return False
         src = '  .amdgcn_target "amdgcn-amd-amdhsa--%s"\n' % target
         starts = []
         for s in live:
             starts.append((src.count('\n') + 1, s.name))
             src += kernel_asm(s, kinds[s.name])
-        src += metadata(['xc_' + s.name for s in live], target)
-        path = os.path.join(work, stem + '.s')
+        src += metadata(live, target)
+        path = os.path.join(work, base + '.s')
         with open(path, 'w') as f:
             f.write(src)
-        r = run([tools.llvm_mc, '-triple=amdgcn-amd-amdhsa', '-mcpu=' + target,
-                 '-filetype=obj', path, '-o', path + '.o'])
+        r = run([tools.llvm_mc, '-triple=amdgcn-amd-amdhsa', '-mcpu=' + target]
+                + mattr + ['-filetype=obj', path, '-o', path + '.o'])
         if r.returncode == 0:
             break
         bad = {}
-        for m in re.finditer(re.escape(stem) + r'\.s:(\d+):\d+: error: (.*)',
+        for m in re.finditer(re.escape(base) + r'\.s:(\d+):\d+: error: (.*)',
                              r.stderr):
             line = int(m.group(1))
             owner = [n for start, n in starts if start <= line]
@@ -395,18 +494,18 @@ def assemble_target(specs: List[Spec], kinds: Dict[str, List[str]], tools,
         if not bad:
             sys.exit('llvm-mc failed:\n' + r.stderr)
         refused.update(bad)
-    co = os.path.join(work, stem + '.co')
-    r = run([tools.ld_lld, '-shared', path + '.o', '-o', co])
+    r = run([tools.ld_lld, '-shared', path + '.o', '-o',
+             os.path.join(work, base + '.co')])
     if r.returncode:
         sys.exit('ld.lld failed:\n' + r.stderr)
-    return co
+    return True
 
 
 def emulate(spec: Spec, in_kinds, cases, cos: Dict[str, str], tools,
             work: str):
-    """Run one instruction's kernel (in the code object of its processor,
-    `cos` as assemble returns it) on the emulator; returns the results per
-    case, or an error message if the emulator refused it."""
+    """Run one instruction's kernel on the emulator (the code object of its
+    target, from assemble); returns the results per case, or an error
+    message if the emulator refused it."""
     nout = sum(words(k) for k in spec.dsts)
     base = os.path.join(work, spec.name)
     with open(base + '.in.bin', 'wb') as f:
@@ -458,9 +557,10 @@ def same(kind: str, got: int, want: int, ulps: int) -> Optional[str]:
     return 'differ'
 
 
-def classify(spec: Spec, ops, got, want) -> Optional[str]:
+def classify(spec: Spec, ops, got, want, ctx: Tuple = ()) -> Optional[str]:
     """None if the emulator agrees with the gem5 model; else the key of the
-    known difference that explains it, or 'unexpected'."""
+    known difference that explains it, or 'unexpected' (ctx: the lane
+    context, see lane_context)."""
     verdicts = [same(k, g, w, spec.ulps) for k, g, w in zip(spec.dsts, got, want)]
     if all(v is None for v in verdicts):
         return None
@@ -468,7 +568,7 @@ def classify(spec: Spec, ops, got, want) -> Optional[str]:
         return 'nan-payload'
     for kd in KNOWN_DIFFERENCES:
         if spec.name in kd.insts:
-            accepted = reference(spec, kd.accepted(spec.name), ops)
+            accepted = reference(spec, kd.accepted(spec.name), ops, ctx)
             if all(same(k, g, w, spec.ulps) in (None, 'nan-payload')
                    for k, g, w in zip(spec.dsts, got, accepted)):
                 return kd.key
@@ -496,9 +596,10 @@ class Outcome:
 def check(spec: Spec, in_kinds, cases, results) -> Outcome:
     """Compare an instruction's emulated results with the gem5 model."""
     out = Outcome(spec.name, len(cases))
-    for ops, got in zip(cases, results):
-        want = reference(spec, spec.model, ops)
-        verdict = classify(spec, ops, got, want)
+    for i, (ops, got) in enumerate(zip(cases, results)):
+        ctx = lane_context(spec, cases, i)
+        want = reference(spec, spec.model, ops, ctx)
+        verdict = classify(spec, ops, got, want, ctx)
         if verdict is None:
             out.agree += 1
         elif verdict == 'unexpected':

@@ -144,3 +144,5 @@ from . import table_scalar  # noqa: E402
 KNOWN_DIFFERENCES += table_scalar.KNOWN
 from . import table_h16  # noqa: E402
 KNOWN_DIFFERENCES += table_h16.KNOWN
+from .table_misc import KNOWN as MISC_KNOWN  # noqa: E402
+KNOWN_DIFFERENCES += MISC_KNOWN

@@ -32,6 +32,15 @@ TRANSCENDENTAL_ULPS = 1
 # values. As destinations, f16 is a word whose halves are compared as f16
 # values and f32x2 a pair whose words are compared as f32 values (a NaN
 # with another payload is the known difference 'nan-payload').
+# Lane and EXEC kinds (vector instructions): source act, a lane-active bit
+# (the instruction runs with EXEC = the launch EXEC and these bits); perm,
+# a v_perm_b32 selector; rel, a v_movrel* VGPR offset (0-2); rel2, a
+# v_movrelsd_2_b32 M0 word (offsets 0-2 at [9:0] and [25:16]). Destination
+# exec, the lane's EXEC bit after the instruction (0/1); sgpr, a 32-bit
+# SGPR result ({dN} is an SGPR, read after EXEC is restored).
+
+# The targets a kernel is assembled for, and their wave sizes.
+WAVE_SIZE = {'gfx90a': 64, 'gfx940': 64, 'gfx1030': 32}
 
 
 @dataclass
@@ -39,10 +48,13 @@ class Spec:
     """One instruction to check: its name, unit ('v' or 's'), operand and
     destination kinds, the instruction text (operands as {s0}.., {d0}..;
     VCC and SCC implicit), its gem5 model, a ULP tolerance for float
-    results, and the processor its kernel is assembled for (one code
-    object is built per processor). `ties`: the fraction of operand sets
-    in which src1 is made src0, src0 - 1 or src0 + 1 (compares see equal
-    operands that often)."""
+    results, and the processor its kernel is assembled for (`target`, a
+    key of WAVE_SIZE; one code object is built per processor). `ties`: the
+    fraction of operand sets in which src1 is made src0, src0 - 1 or
+    src0 + 1 (compares see equal operands that often). With `lanes` the
+    model depends on the lane: it is called as model(lane, wave, *ops),
+    lane the lane number in the wave and wave the operand sets of the
+    wave's lanes."""
     name: str
     unit: str
     srcs: Tuple[str, ...]
@@ -56,6 +68,7 @@ class Spec:
     # Operand sets checked before the random ones (an edge case that
     # random operands are unlikely to meet).
     cases: Tuple[Tuple[int, ...], ...] = ()
+    lanes: bool = False
 
 
 def mask_result(fn: Callable[..., bool]) -> Callable[..., Tuple[int]]:

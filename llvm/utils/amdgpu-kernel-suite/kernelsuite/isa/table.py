@@ -236,4 +236,6 @@ def build_table() -> List[Spec]:
     t += f64_specs()
     from . import known, table_h16  # noqa: F401 (known loads table_h16)
     t += table_h16.specs()
+    from . import known, table_misc  # noqa: F401 (known loads table_misc)
+    t += table_misc.specs()
     return t
