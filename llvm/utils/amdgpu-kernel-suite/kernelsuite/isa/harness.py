@@ -20,10 +20,12 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from .fp import F32, F64, FloatFormat, M32, ulp_distance
 from .spec import Spec
-from .known import KNOWN_DIFFERENCES
 
 
 WAVE = 64
+# Registers of the kernels a Spec's `kernel` writes (harness_mem.py).
+KERNEL_VGPRS = 128
+KERNEL_SGPRS = 96
 
 # --------------------------------------------------------------------------
 # Operand generation
@@ -62,8 +64,15 @@ def random_float_bits(rng: random.Random, fmt: FloatFormat) -> int:
     return rng.getrandbits(fmt.mant - 1) | (rng.getrandbits(1) << (width - 1))
 
 
+# Operand kinds other modules define (harness_mem.py): name -> a function
+# of the random generator giving one operand (32 bits unless words() says).
+OPERAND_KINDS: Dict[str, Callable[[random.Random], int]] = {}
+
+
 def gen_operand(kind: str, rng: random.Random) -> int:
     """One random operand of a kind, an edge value a quarter of the time."""
+    if kind in OPERAND_KINDS:
+        return OPERAND_KINDS[kind](rng)
     edge = rng.random() < 0.25
     if kind == 'b1':
         return rng.getrandbits(1)
@@ -109,9 +118,13 @@ def gen_cases(spec: Spec, n: int, rng: random.Random) -> List[Tuple[int, ...]]:
     return [tuple(gen_operand(k, rng) for k in in_kinds(spec)) for _ in range(n)]
 
 
+# Kinds of 64 bits besides u64 and f64 (defined by other modules).
+WIDE_KINDS = set()
+
+
 def words(kind: str) -> int:
     """32-bit words an operand or result of a kind takes."""
-    return 2 if kind in ('u64', 'f64') else 1
+    return 2 if kind in ('u64', 'f64') or kind in WIDE_KINDS else 1
 
 
 def reference(spec: Spec, model: Callable, ops: Tuple[int, ...]) -> Tuple[int, ...]:
@@ -177,6 +190,8 @@ def kernel_asm(spec: Spec, in_kinds: Sequence[str]) -> str:
     nin = sum(words(k) for k in in_kinds)
     nout = sum(words(k) for k in spec.dsts)
     k = 'xc_' + spec.name
+    if spec.kernel:
+        return kernel_text(k, spec.kernel(spec, in_kinds), KERNEL_VGPRS)
     lines = ['s_load_dwordx4 s[4:7], s[0:1], 0x0',
              'v_lshl_add_u32 v1, s2, 6, v0',
              'v_mul_u32_u24 v2, %d, v1' % (4 * nin),
@@ -196,7 +211,12 @@ def kernel_asm(spec: Spec, in_kinds: Sequence[str]) -> str:
             lines.append('global_store_dword v3, v%d, s[6:7] offset:%d'
                          % (20 + 2 * i + w, 4 * word))
             word += 1
-    lines.append('s_endpgm')
+    return kernel_text(k, lines, 32)
+
+
+def kernel_text(k: str, lines: List[str], vgprs: int) -> str:
+    """A kernel's code (its lines, then s_endpgm) and descriptor."""
+    lines = lines + ['s_endpgm']
     code = '\n'.join('  ' + l if not l.startswith('.L') else l for l in lines)
     return f"""
   .text
@@ -212,28 +232,31 @@ def kernel_asm(spec: Spec, in_kinds: Sequence[str]) -> str:
   .p2align 6
   .amdhsa_kernel {k}
     .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 32
-    .amdhsa_next_free_sgpr 32
-    .amdhsa_accum_offset 32
+    .amdhsa_next_free_vgpr {vgprs}
+    .amdhsa_next_free_sgpr {KERNEL_SGPRS if vgprs != 32 else 32}
+    .amdhsa_accum_offset {vgprs}
     .amdhsa_float_denorm_mode_32 3
     .amdhsa_float_denorm_mode_16_64 3
   .end_amdhsa_kernel
 """
 
 
-def metadata(names: Sequence[str]) -> str:
+def metadata(names: Sequence[str], lds: Optional[Dict[str, int]] = None,
+             big: Sequence[str] = ()) -> str:
     """The code object v4 metadata note for kernels (in, out) : 2 global
-    buffers."""
+    buffers; `lds` gives a kernel's group segment bytes (default 0), `big`
+    the kernels with KERNEL_VGPRS / KERNEL_SGPRS registers (default 32)."""
+    lds = lds or {}
     kernels = ''.join(f"""
   - .name: {n}
     .symbol: {n}.kd
     .kernarg_segment_size: 16
     .kernarg_segment_align: 8
-    .group_segment_fixed_size: 0
+    .group_segment_fixed_size: {lds.get(n, 0)}
     .private_segment_fixed_size: 0
     .wavefront_size: 64
-    .sgpr_count: 32
-    .vgpr_count: 32
+    .sgpr_count: {KERNEL_SGPRS if n in big else 32}
+    .vgpr_count: {KERNEL_VGPRS if n in big else 32}
     .max_flat_workgroup_size: 64
     .args:
       - {{ .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }}
@@ -289,7 +312,9 @@ def assemble(specs: List[Spec], kinds: Dict[str, List[str]], tools, work: str):
         for s in live:
             starts.append((src.count('\n') + 1, s.name))
             src += kernel_asm(s, kinds[s.name])
-        src += metadata(['xc_' + s.name for s in live])
+        src += metadata(['xc_' + s.name for s in live],
+                        {'xc_' + s.name: s.lds for s in live},
+                        ['xc_' + s.name for s in live if s.kernel])
         path = os.path.join(work, 'xcheck.s')
         with open(path, 'w') as f:
             f.write(src)
@@ -357,9 +382,24 @@ def same(kind: str, got: int, want: int, ulps: int) -> Optional[str]:
     return 'differ'
 
 
-def classify(spec: Spec, ops, got, want) -> Optional[str]:
+def references(spec: Spec, model: Callable, cases, results) -> List[Tuple[int, ...]]:
+    """A model's results for every case: per case, or for a `wave` model
+    per wave of WAVE cases (the emulator's results passed along)."""
+    if not spec.wave:
+        return [reference(spec, model, ops) for ops in cases]
+    out: List[Tuple[int, ...]] = []
+    for i in range(0, len(cases), WAVE):
+        out += model(cases[i:i + WAVE], results[i:i + WAVE])
+    return out
+
+
+def classify(spec: Spec, ops, got, want, accepted=None) -> Optional[str]:
     """None if the emulator agrees with the gem5 model; else the key of the
-    known difference that explains it, or 'unexpected'."""
+    known difference that explains it, or 'unexpected'. `accepted` gives
+    each known difference's results for this case (for a `wave` model,
+    computed over the wave beforehand); otherwise they are computed
+    here."""
+    from .known import KNOWN_DIFFERENCES   # known.py imports the tables.
     verdicts = [same(k, g, w, spec.ulps) for k, g, w in zip(spec.dsts, got, want)]
     if all(v is None for v in verdicts):
         return None
@@ -367,9 +407,10 @@ def classify(spec: Spec, ops, got, want) -> Optional[str]:
         return 'nan-payload'
     for kd in KNOWN_DIFFERENCES:
         if spec.name in kd.insts:
-            accepted = reference(spec, kd.accepted(spec.name), ops)
+            acc = accepted[kd.key] if accepted is not None else \
+                reference(spec, kd.accepted(spec.name), ops)
             if all(same(k, g, w, spec.ulps) in (None, 'nan-payload')
-                   for k, g, w in zip(spec.dsts, got, accepted)):
+                   for k, g, w in zip(spec.dsts, got, acc)):
                 return kd.key
     return 'unexpected'
 
@@ -395,9 +436,16 @@ class Outcome:
 def check(spec: Spec, in_kinds, cases, results) -> Outcome:
     """Compare an instruction's emulated results with the gem5 model."""
     out = Outcome(spec.name, len(cases))
-    for ops, got in zip(cases, results):
-        want = reference(spec, spec.model, ops)
-        verdict = classify(spec, ops, got, want)
+    wants = references(spec, spec.model, cases, results)
+    from .known import KNOWN_DIFFERENCES   # known.py imports the tables.
+    acc = {}
+    if spec.wave:
+        acc = {kd.key: references(spec, kd.accepted(spec.name), cases, results)
+               for kd in KNOWN_DIFFERENCES if spec.name in kd.insts}
+    for i, (ops, got) in enumerate(zip(cases, results)):
+        want = wants[i]
+        verdict = classify(spec, ops, got, want,
+                           {k: v[i] for k, v in acc.items()} if spec.wave else None)
         if verdict is None:
             out.agree += 1
         elif verdict == 'unexpected':

@@ -150,3 +150,6 @@ KNOWN_DIFFERENCES: List[KnownDifference] = [
         by_name({'s_max_i32': lambda a, b: (max(s32(a), s32(b)) & M32, int(s32(a) >= s32(b))),
                  's_max_u32': lambda a, b: (max(a, b), int(a >= b))})),
 ]
+
+from .table_mem import KNOWN as MEM_KNOWN  # noqa: E402
+KNOWN_DIFFERENCES += [KnownDifference(*k) for k in MEM_KNOWN]

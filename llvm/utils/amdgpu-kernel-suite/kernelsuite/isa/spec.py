@@ -9,7 +9,7 @@
 tables use: vop for a vector instruction, sop for a scalar one."""
 
 from dataclasses import dataclass
-from typing import Callable, Tuple
+from typing import Callable, List, Optional, Tuple
 
 
 # rcp, rsq and sqrt are compared with this tolerance, in units in the last
@@ -37,6 +37,17 @@ class Spec:
     model: Callable[..., Tuple[int, ...]]
     ulps: int = 0
     writes_scc: bool = False
+    # Kernels of another shape (harness_mem.py): `kernel(spec, in_kinds)`
+    # gives every instruction line of the kernel (the operand loads, the
+    # instruction, the stores; s_endpgm is appended), `lds` the group
+    # segment bytes it needs. A `wave` model is called once per wave with
+    # the list of its lanes' operand sets and the emulator's results for
+    # them (a model may accept any of several answers the ISA allows, such
+    # as an order of atomics to one address) and returns the list of the
+    # lanes' results.
+    kernel: Optional[Callable[..., List[str]]] = None
+    lds: int = 0
+    wave: bool = False
 
 
 def mask_result(fn: Callable[..., bool]) -> Callable[..., Tuple[int]]:

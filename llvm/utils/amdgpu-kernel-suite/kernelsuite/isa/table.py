@@ -230,4 +230,6 @@ def build_table() -> List[Spec]:
         vop('v_min_f64', f64_2, ('f64',), f64op(c_fmin)),
         vop('v_max_f64', f64_2, ('f64',), f64op(c_fmax)),
     ]
+    from .table_mem import specs as mem_specs   # it imports known.py
+    t += mem_specs()
     return t
