@@ -16,14 +16,23 @@ A name is the instruction's mnemonic, with LLVM's suffix for a form:
 for an s_load with an SGPR offset; '.hot' marks a check of every lane of
 a wave on one or two addresses."""
 
-from typing import List, Sequence, Tuple
+import copy
+from typing import Callable, Dict, List, Sequence
 
-from .gem5_mem import arch_atomic, gem5_atomic, sext_load
+from .fp import F32, F64
+
+from .gem5_mem import arch_atomic, gem5_atomic
+from .manual import manual_minmax
 from .harness_mem import (branch_kernel, DsOp, global_kernel, global_model,
                           lds_kernel, lds_model, permute_kernel, smem_kernel)
 from .spec import Spec
 
 MARKER = 0xDEADBEEF   # a permute destination's value before the instruction
+
+# The model of an atomic instruction of the table with another operation
+# (old, data, cmp) -> new in place of gem5's: what a known difference
+# accepts. Filled as the table is built.
+REMODEL: Dict[str, Callable[[Callable], Callable]] = {}
 
 
 def _spec(name, srcs, dsts, kernel, model, lds=0, wave=True) -> Spec:
@@ -49,6 +58,14 @@ def _ds(name: str, text: str, op: DsOp, img: str, addr: str,
     out_img = tuple({'small': 'u32', 'small64': 'u64'}.get(k, k) for k in img_kinds)
     srcs = img_kinds + (addr,) + tuple(data)
     nret = sum(2 if k in ('u64', 'f64') else 1 for k in ret)
+    if op.kind == 'atomic':
+        def remodel(fn):
+            """The model with atomic operation fn."""
+            other = copy.copy(op)
+            other.atomic = fn
+            return lds_model(other, len(img_kinds), out_img, tuple(ret),
+                             tuple(data))
+        REMODEL[name] = remodel
     return _spec(name, srcs, out_img + tuple(ret),
                  lds_kernel(text, len(img_kinds), ndata0, ndata1, nret),
                  lds_model(op, len(img_kinds), out_img, tuple(ret), tuple(data)),
@@ -239,6 +256,10 @@ def global_specs() -> List[Spec]:
                 name = '%s_atomic_%s%s%s%s' % (seg, op, suffix, '_rtn' if rtn else '',
                                                 '.hot' if form == 'hot' else '')
                 ret = (val,) if rtn else ()
+                REMODEL[name] = lambda f, size=size, data=data, ret=ret, \
+                    hot=form == 'hot', rtn=rtn: global_model(
+                        'atomic', size, 1, (val,), data, ret, False, hot=hot,
+                        atomic=f, rtn=rtn)
                 ndata = sum(2 if k in ('u64', 'f64', 'small64') else 1 for k in data)
                 t.append(_spec(
                     name, (kind,) + data, (val,) + ret,
@@ -309,41 +330,60 @@ def specs() -> List[Spec]:
 # Known differences
 # --------------------------------------------------------------------------
 
+def ieee_minmax(pick_min: bool, bits: int) -> Callable:
+    """An atomic min/max as the manual's 'Floating point minimum that
+    handles NaN/INF/denormal values' reads in IEEE mode (manual.py's
+    v_min/v_max model: a signaling NaN gives a quiet NaN, a quiet NaN the
+    other operand, -0 below +0)."""
+    fn = manual_minmax(pick_min, F32 if bits == 32 else F64)
+    return lambda old, data, cmp: fn(old, data)[0]
+
+
 def _known():
     """The known differences of this family, as the fields of
     known.KnownDifference (key, instructions, right, why, accepted: an
     instruction name -> its accepted model); known.py makes the entries
     (this module does not import it: it imports the tables)."""
-    incdec = {}
-    for name in [s.name for s in global_specs()]:
-        for op in ('inc', 'dec'):
-            if '_atomic_%s' % op in name:
-                bits = 64 if '_x2' in name else 32
-                hot = name.endswith('.hot')
-                rtn = '_rtn' in name
-                incdec[name] = global_model(
-                    'atomic', bits // 8, 1, ('u64' if bits == 64 else 'u32',),
-                    ('small64' if bits == 64 else 'small',),
-                    (('u64' if bits == 64 else 'u32'),) if rtn else (), False,
-                    hot=hot, atomic=arch_atomic(op, bits), rtn=rtn)
+    specs()   # Fills REMODEL.
+    incdec, fminmax = {}, {}
+    for name in REMODEL:
+        if name.startswith(('global_', 'flat_')):
+            for op in ('inc', 'dec'):
+                if '_atomic_%s' % op in name:
+                    incdec[name] = REMODEL[name](
+                        arch_atomic(op, 64 if '_x2' in name else 32))
+        for op in ('min', 'max'):
+            if ('_%s_f' % op in name or '_%s_rtn_f' % op in name):
+                bits = 64 if '_f64' in name else 32
+                fminmax[name] = REMODEL[name](ieee_minmax(op == 'min', bits))
     return [
-        (
-            'atomic-inc-dec-wrap', tuple(sorted(incdec)), 'emulator',
-            "gem5 runs {global,flat}_atomic_inc/dec[_x2] with AtomicOpInc/"
-            "AtomicOpDec (src/base/amo.hh), '*b += 1' and '*b -= 1', ignoring "
-            "the data. The description gem5 quotes: 'MEM[ADDR] = (tmp >= "
-            "DATA) ? 0 : tmp + 1 (unsigned compare)' and 'MEM[ADDR] = (tmp "
-            "== 0 || tmp > DATA) ? DATA : tmp - 1 (unsigned compare)'.",
-            incdec.__getitem__),
-        (
-            'permute-unwritten-lane', ('ds_permute_b32',), 'emulator',
-            "gem5's ds_permute_b32 writes only the lanes some lane sends "
-            "to, so an active lane no lane selects keeps its old VDST. gem5 "
-            "quotes only 'Forward permute.'; the manual's pseudo-code fills "
-            "a temporary of 64 dwords with 0 ('tmp[0..63] = 0'), lets each "
-            "active lane write its DATA0 to tmp[dst_lane] and copies tmp[i] "
-            "to VDST of every active lane, so such a lane gets 0.",
-            lambda name: permute_model(False, 0)),
+        ('atomic-inc-dec-wrap', tuple(sorted(incdec)), 'emulator',
+         "gem5 runs {global,flat}_atomic_inc/dec[_x2] with AtomicOpInc/"
+         "AtomicOpDec (src/base/amo.hh), '*b += 1' and '*b -= 1', ignoring "
+         "the data. The description gem5 quotes: 'MEM[ADDR] = (tmp >= "
+         "DATA) ? 0 : tmp + 1 (unsigned compare)' and 'MEM[ADDR] = (tmp "
+         "== 0 || tmp > DATA) ? DATA : tmp - 1 (unsigned compare)'.",
+         incdec.__getitem__),
+        ('atomic-fminmax-nan', tuple(sorted(fminmax)),
+         'unclear (the emulator by the manual\'s NaN wording)',
+         "gem5 runs {global,flat}_atomic_{min,max}_f64 with AtomicOpMin/"
+         "AtomicOpMax on double, 'if (a < *b) *b = a', so a NaN on either "
+         "side keeps the memory value and -0 does not replace +0; it leaves "
+         "ds_{min,max}[_rtn]_f32/f64 unimplemented, quoting 'MEM[ADDR] = "
+         "(cmp < tmp) ? src : tmp. Floating point minimum that handles "
+         "NaN/INF/denormal values.' The emulator computes fmin/fmax: a quiet "
+         "NaN yields the other operand, a signaling NaN a quiet NaN. The "
+         "bare compare and the NaN sentence disagree; accepted: the IEEE "
+         "minNum/maxNum of v_min/v_max in IEEE mode (known 'minmax-ieee').",
+         fminmax.__getitem__),
+        ('permute-unwritten-lane', ('ds_permute_b32',), 'emulator',
+         "gem5's ds_permute_b32 writes only the lanes some lane sends "
+         "to, so an active lane no lane selects keeps its old VDST. gem5 "
+         "quotes only 'Forward permute.'; the manual's pseudo-code fills "
+         "a temporary of 64 dwords with 0 ('tmp[0..63] = 0'), lets each "
+         "active lane write its DATA0 to tmp[dst_lane] and copies tmp[i] "
+         "to VDST of every active lane, so such a lane gets 0.",
+         lambda name: permute_model(False, 0)),
     ]
 
 
