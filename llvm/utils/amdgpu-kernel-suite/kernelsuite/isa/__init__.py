@@ -17,4 +17,8 @@
            SOPK, s_bitset, saveexec; its gem5 models and known differences
   known    the known differences between gem5 and the emulator
   harness  operands, one kernel per instruction, running and comparing
+  gem5_mem     models of the memory instructions after gem5 (ds.cc, flat.cc)
+  table_mem    the memory family: LDS, permutes, global/flat, s_load,
+               branches, and its known differences
+  harness_mem  the kernels and wave models of the memory family
 """

@@ -21,7 +21,6 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from .fp import F16, F32, F64, FloatFormat, M32, M64, ulp_distance
 from .spec import Spec, WAVE_SIZE
-from .known import KNOWN_DIFFERENCES
 
 
 # The workgroup size of every launch (and the lanes the scalar kernel
@@ -30,6 +29,9 @@ WAVE = 64
 # The targets whose AGPRs follow the VGPRs in one register file
 # (.amdhsa_accum_offset).
 ACCUM_TARGETS = ('gfx90a', 'gfx940')
+# Registers of the kernels a Spec's `kernel` writes (harness_mem.py).
+KERNEL_VGPRS = 128
+KERNEL_SGPRS = 96
 
 # --------------------------------------------------------------------------
 # Operand generation
@@ -94,8 +96,15 @@ def half_operand(kind: str, edges: Sequence[int],
                        rng.getrandbits(rng.randint(1, 16))))
 
 
+# Operand kinds other modules define (harness_mem.py): name -> a function
+# of the random generator giving one operand (32 bits unless words() says).
+OPERAND_KINDS: Dict[str, Callable[[random.Random], int]] = {}
+
+
 def gen_operand(kind: str, rng: random.Random) -> int:
     """One random operand of a kind, an edge value a quarter of the time."""
+    if kind in OPERAND_KINDS:
+        return OPERAND_KINDS[kind](rng)
     edge = rng.random() < 0.25
     if kind == 'b1':
         return rng.getrandbits(1)
@@ -192,9 +201,14 @@ def gen_cases(spec: Spec, n: int, rng: random.Random) -> List[Tuple[int, ...]]:
     return cases
 
 
+# Kinds of 64 bits besides u64 and f64 (defined by other modules).
+WIDE_KINDS = set()
+
+
 def words(kind: str) -> int:
     """32-bit words an operand or result of a kind takes."""
-    return 2 if kind in ('u64', 'f64', 'b64', 'f32x2') else 1
+    return 2 if kind in ('u64', 'f64', 'b64', 'f32x2') or kind in WIDE_KINDS \
+        else 1
 
 
 def lane_context(spec: Spec, cases: Sequence[Tuple[int, ...]],
@@ -327,12 +341,18 @@ def uses_agprs(spec: Spec) -> bool:
 def descriptor(spec: Spec) -> str:
     """The .amdhsa_kernel directives of a kernel after the kernarg
     pointer: 32 VGPRs (gfx90a, gfx940: 32 AGPRs more if the text uses
-    them), 32 SGPRs, denormals kept; wave32 on a 32-lane target."""
+    them), 32 SGPRs, or KERNEL_VGPRS and KERNEL_SGPRS for a kernel a Spec
+    writes whole; denormals kept; wave32 on a 32-lane target."""
     accum = spec.target in ACCUM_TARGETS
-    vgprs = 64 if accum and uses_agprs(spec) else 32
-    lines = ['.amdhsa_next_free_vgpr %d' % vgprs, '.amdhsa_next_free_sgpr 32']
+    if spec.kernel:
+        vgprs, sgprs, offset = KERNEL_VGPRS, KERNEL_SGPRS, KERNEL_VGPRS
+    else:
+        vgprs = 64 if accum and uses_agprs(spec) else 32
+        sgprs, offset = 32, 32
+    lines = ['.amdhsa_next_free_vgpr %d' % vgprs,
+             '.amdhsa_next_free_sgpr %d' % sgprs]
     if accum:
-        lines.append('.amdhsa_accum_offset 32')
+        lines.append('.amdhsa_accum_offset %d' % offset)
     if WAVE_SIZE[spec.target] == 32:
         lines.append('.amdhsa_wavefront_size32 1')
     lines += ['.amdhsa_float_denorm_mode_32 3',
@@ -346,7 +366,8 @@ def kernel_asm(spec: Spec, in_kinds: Sequence[str]) -> str:
     out + gid * 4 * nout."""
     nin = sum(words(k) for k in in_kinds)
     nout = sum(words(k) for k in spec.dsts)
-    k = 'xc_' + spec.name
+    if spec.kernel:
+        return kernel_text(spec, spec.kernel(spec, in_kinds))
     lines = ['s_load_dwordx4 s[4:7], s[0:1], 0x0',
              'v_lshl_add_u32 v1, s2, 6, v0',
              'v_mul_u32_u24 v2, %d, v1' % (4 * nin),
@@ -366,7 +387,13 @@ def kernel_asm(spec: Spec, in_kinds: Sequence[str]) -> str:
             lines.append('global_store_dword v3, v%d, s[6:7] offset:%d'
                          % (20 + 2 * i + w, 4 * word))
             word += 1
-    lines.append('s_endpgm')
+    return kernel_text(spec, lines)
+
+
+def kernel_text(spec: Spec, lines: List[str]) -> str:
+    """A kernel's code (its lines, then s_endpgm) and descriptor."""
+    k = 'xc_' + spec.name
+    lines = lines + ['s_endpgm']
     code = '\n'.join('  ' + l if not l.startswith('.L') else l for l in lines)
     return f"""
   .text
@@ -388,20 +415,26 @@ def kernel_asm(spec: Spec, in_kinds: Sequence[str]) -> str:
 
 def metadata(specs: Sequence[Spec], target: str) -> str:
     """The code object v4 metadata note for the kernels of a target, each
-    (in, out) : 2 global buffers."""
-    def agprs(s: Spec) -> str:
-        """The .agpr_count line of a kernel that uses AGPRs."""
-        return '\n    .agpr_count: 32' if uses_agprs(s) else ''
+    (in, out) : 2 global buffers; a kernel a Spec writes whole
+    (Spec.kernel) has KERNEL_VGPRS / KERNEL_SGPRS registers and Spec.lds
+    bytes of LDS."""
+    def regs(s: Spec) -> str:
+        """The register counts of a kernel (.agpr_count if it uses
+        AGPRs)."""
+        if s.kernel:
+            return '.sgpr_count: %d\n    .vgpr_count: %d' % (KERNEL_SGPRS,
+                                                             KERNEL_VGPRS)
+        return '.sgpr_count: 32\n    .vgpr_count: 32' + (
+            '\n    .agpr_count: 32' if uses_agprs(s) else '')
     kernels = ''.join(f"""
   - .name: xc_{s.name}
     .symbol: xc_{s.name}.kd
     .kernarg_segment_size: 16
     .kernarg_segment_align: 8
-    .group_segment_fixed_size: 0
+    .group_segment_fixed_size: {s.lds}
     .private_segment_fixed_size: 0
     .wavefront_size: {WAVE_SIZE[target]}
-    .sgpr_count: 32
-    .vgpr_count: 32{agprs(s)}
+    {regs(s)}
     .max_flat_workgroup_size: {WAVE}
     .args:
       - {{ .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }}
@@ -557,21 +590,34 @@ def same(kind: str, got: int, want: int, ulps: int) -> Optional[str]:
     return 'differ'
 
 
-def classify(spec: Spec, ops, got, want, ctx: Tuple = ()) -> Optional[str]:
+def references(spec: Spec, model: Callable, cases, results) -> List[Tuple[int, ...]]:
+    """A model's results for every case: per case (with its lane context,
+    see lane_context), or for a `wave` model per wave (the emulator's
+    results passed along)."""
+    if not spec.wave:
+        return [reference(spec, model, ops, lane_context(spec, cases, i))
+                for i, ops in enumerate(cases)]
+    n = WAVE_SIZE[spec.target]
+    out: List[Tuple[int, ...]] = []
+    for i in range(0, len(cases), n):
+        out += model(cases[i:i + n], results[i:i + n])
+    return out
+
+
+def classify(spec: Spec, got, want, known) -> Optional[str]:
     """None if the emulator agrees with the gem5 model; else the key of the
-    known difference that explains it, or 'unexpected' (ctx: the lane
-    context, see lane_context)."""
+    known difference that explains it, or 'unexpected'. `known` lists the
+    known differences that cover the instruction as (key, a function
+    giving the results the entry accepts for this case)."""
     verdicts = [same(k, g, w, spec.ulps) for k, g, w in zip(spec.dsts, got, want)]
     if all(v is None for v in verdicts):
         return None
     if all(v in (None, 'nan-payload') for v in verdicts):
         return 'nan-payload'
-    for kd in KNOWN_DIFFERENCES:
-        if spec.name in kd.insts:
-            accepted = reference(spec, kd.accepted(spec.name), ops, ctx)
-            if all(same(k, g, w, spec.ulps) in (None, 'nan-payload')
-                   for k, g, w in zip(spec.dsts, got, accepted)):
-                return kd.key
+    for key, accepted in known:
+        if all(same(k, g, w, spec.ulps) in (None, 'nan-payload')
+               for k, g, w in zip(spec.dsts, got, accepted())):
+            return key
     return 'unexpected'
 
 
@@ -596,16 +642,27 @@ class Outcome:
 def check(spec: Spec, in_kinds, cases, results) -> Outcome:
     """Compare an instruction's emulated results with the gem5 model."""
     out = Outcome(spec.name, len(cases))
+    wants = references(spec, spec.model, cases, results)
+    from .known import KNOWN_DIFFERENCES   # known.py imports the tables.
+    mine = [kd for kd in KNOWN_DIFFERENCES if spec.name in kd.insts]
+    waves = {kd.key: references(spec, kd.accepted(spec.name), cases, results)
+             for kd in mine} if spec.wave else {}
+
+    def accepted(kd, i: int) -> Callable[[], Tuple[int, ...]]:
+        """The results a known difference accepts for case i."""
+        if spec.wave:
+            return lambda: waves[kd.key][i]
+        return lambda: reference(spec, kd.accepted(spec.name), cases[i],
+                                 lane_context(spec, cases, i))
     for i, (ops, got) in enumerate(zip(cases, results)):
-        ctx = lane_context(spec, cases, i)
-        want = reference(spec, spec.model, ops, ctx)
-        verdict = classify(spec, ops, got, want, ctx)
+        verdict = classify(spec, got, wants[i],
+                           [(kd.key, accepted(kd, i)) for kd in mine])
         if verdict is None:
             out.agree += 1
         elif verdict == 'unexpected':
             out.unexpected += 1
             if not out.first:
-                out.first = 'ops %s: emu %s, gem5 %s' % (hexs(ops), hexs(got), hexs(want))
+                out.first = 'ops %s: emu %s, gem5 %s' % (hexs(ops), hexs(got), hexs(wants[i]))
         else:
             out.known[verdict] = out.known.get(verdict, 0) + 1
     return out

@@ -146,3 +146,5 @@ from . import table_h16  # noqa: E402
 KNOWN_DIFFERENCES += table_h16.KNOWN
 from .table_misc import KNOWN as MISC_KNOWN  # noqa: E402
 KNOWN_DIFFERENCES += MISC_KNOWN
+from .table_mem import KNOWN as MEM_KNOWN  # noqa: E402
+KNOWN_DIFFERENCES += [KnownDifference(*k) for k in MEM_KNOWN]

@@ -11,7 +11,7 @@ a known difference is (KnownDifference; the entries are in known.py and
 the tables' KNOWN lists)."""
 
 from dataclasses import dataclass
-from typing import Callable, Tuple
+from typing import Callable, List, Optional, Tuple
 
 
 # rcp, rsq and sqrt are compared with this tolerance, in units in the last
@@ -69,6 +69,17 @@ class Spec:
     # random operands are unlikely to meet).
     cases: Tuple[Tuple[int, ...], ...] = ()
     lanes: bool = False
+    # Kernels of another shape (harness_mem.py): `kernel(spec, in_kinds)`
+    # gives every instruction line of the kernel (the operand loads, the
+    # instruction, the stores; s_endpgm is appended), `lds` the group
+    # segment bytes it needs. A `wave` model is called once per wave with
+    # the list of its lanes' operand sets and the emulator's results for
+    # them (a model may accept any of several answers the ISA allows, such
+    # as an order of atomics to one address) and returns the list of the
+    # lanes' results.
+    kernel: Optional[Callable[..., List[str]]] = None
+    lds: int = 0
+    wave: bool = False
 
 
 def mask_result(fn: Callable[..., bool]) -> Callable[..., Tuple[int]]:

@@ -238,4 +238,6 @@ def build_table() -> List[Spec]:
     t += table_h16.specs()
     from . import known, table_misc  # noqa: F401 (known loads table_misc)
     t += table_misc.specs()
+    from .table_mem import specs as mem_specs   # it imports known.py
+    t += mem_specs()
     return t
