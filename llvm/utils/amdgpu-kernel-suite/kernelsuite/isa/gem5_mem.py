@@ -14,10 +14,9 @@ names) and, where gem5 leaves an instruction unimplemented
 An atomic operation is a function (old, data, cmp) -> new memory value on
 raw bits of a width of 32 or 64."""
 
-import math
 from typing import Callable, Dict
 
-from .fp import F32, F64, M32, M64
+from .fp import F32, F64, M32
 
 
 def _signed(x: int, bits: int) -> int:

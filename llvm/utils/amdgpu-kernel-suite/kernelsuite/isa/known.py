@@ -6,27 +6,23 @@
 #
 #===----------------------------------------------------------------------===#
 """Known differences between gem5 and the emulator, each with the ISA
-wording that decides which is right."""
+wording that decides which is right: those of the core table (table.py)
+here, then each family's KNOWN (table_scalar, table_f64, table_h16,
+table_misc, table_mem)."""
 
-from typing import Callable, Dict, List
+from typing import List
 
+from . import table_f64, table_h16, table_mem, table_misc, table_scalar
 from .fp import F32, F64, M32, s32
 from .manual import (legacy_mad_f32, manual_cmp_class, manual_cvt_int,
                      manual_fract, manual_ieee, manual_minmax, manual_minmax3,
-                     manual_rndne)
-from .spec import KnownDifference
-from .table import sub_borrow_exact
-from .table_f64 import KNOWN as F64_KNOWN
-
-
-def by_name(table: Dict[str, Callable]) -> Callable[[str], Callable]:
-    """A `manual` lookup from an instruction name."""
-    return lambda name: table[name]
+                     manual_rndne, sub_borrow_exact)
+from .spec import by_name, KnownDifference
 
 
 # Quotations of the manual are the Vega ISA descriptions gem5 reproduces
 # ("--- description from .arch file ---").
-KNOWN_DIFFERENCES: List[KnownDifference] = [
+CORE_KNOWN: List[KnownDifference] = [
     KnownDifference(
         'sub-borrow-wrap', ('v_subb_co_u32', 'v_subbrev_co_u32', 's_subb_u32'),
         'emulator',
@@ -137,14 +133,6 @@ KNOWN_DIFFERENCES: List[KnownDifference] = [
                  's_max_u32': lambda a, b: (max(a, b), int(a >= b))})),
 ]
 
-KNOWN_DIFFERENCES += F64_KNOWN
-
-# The families' tables import KnownDifference, so they come last.
-from . import table_scalar  # noqa: E402
-KNOWN_DIFFERENCES += table_scalar.KNOWN
-from . import table_h16  # noqa: E402
-KNOWN_DIFFERENCES += table_h16.KNOWN
-from .table_misc import KNOWN as MISC_KNOWN  # noqa: E402
-KNOWN_DIFFERENCES += MISC_KNOWN
-from .table_mem import KNOWN as MEM_KNOWN  # noqa: E402
-KNOWN_DIFFERENCES += [KnownDifference(*k) for k in MEM_KNOWN]
+KNOWN_DIFFERENCES: List[KnownDifference] = (
+    CORE_KNOWN + table_scalar.KNOWN + table_f64.KNOWN + table_h16.KNOWN
+    + table_misc.KNOWN + table_mem.KNOWN)

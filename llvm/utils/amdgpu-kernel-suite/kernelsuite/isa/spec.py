@@ -6,16 +6,18 @@
 #
 #===----------------------------------------------------------------------===#
 """What an instruction of the table is (Spec), the constructors the
-tables use (vop for a vector instruction, sop for a scalar one), and what
-a known difference is (KnownDifference; the entries are in known.py and
-the tables' KNOWN lists)."""
+tables use (vop for a vector instruction, sop for a scalar one), the
+targets a kernel is assembled for (WAVE_SIZE), and what a known difference
+is (KnownDifference, by_name; the entries are in known.py and the family
+tables' KNOWN lists)."""
 
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 
-# rcp, rsq and sqrt are compared with this tolerance, in units in the last
-# place (the Vega ISA manual gives these a 1 ulp accuracy).
+# rcp, rsq and sqrt (f32), and exp, log, sin, cos and rcp_iflag are
+# compared with this tolerance, in units in the last place (the Vega ISA
+# manual gives these a 1 ulp accuracy).
 TRANSCENDENTAL_ULPS = 1
 
 # Operand kinds (all as raw bits): u32 any word, sh a shift amount, exp an
@@ -38,6 +40,9 @@ TRANSCENDENTAL_ULPS = 1
 # v_movrelsd_2_b32 M0 word (offsets 0-2 at [9:0] and [25:16]). Destination
 # exec, the lane's EXEC bit after the instruction (0/1); sgpr, a 32-bit
 # SGPR result ({dN} is an SGPR, read after EXEC is restored).
+# The memory family's kinds (LDS addresses, atomic data, byte offsets,
+# branch conditions, permute addresses) are defined in harness_mem.py,
+# which registers them in harness.OPERAND_KINDS and WIDE_KINDS.
 
 # The targets a kernel is assembled for, and their wave sizes.
 WAVE_SIZE = {'gfx90a': 64, 'gfx940': 64, 'gfx1030': 32}
@@ -45,7 +50,8 @@ WAVE_SIZE = {'gfx90a': 64, 'gfx940': 64, 'gfx1030': 32}
 
 @dataclass
 class Spec:
-    """One instruction to check: its name, unit ('v' or 's'), operand and
+    """One instruction to check: its name, unit ('v' vector, 's' scalar,
+    'm' the memory family's, whose kernel is `kernel`), operand and
     destination kinds, the instruction text (operands as {s0}.., {d0}..;
     VCC and SCC implicit), its gem5 model, a ULP tolerance for float
     results, and the processor its kernel is assembled for (`target`, a
@@ -130,3 +136,8 @@ class KnownDifference:
     right: str
     why: str
     accepted: Callable[[str], Callable[..., Tuple[int, ...]]]
+
+
+def by_name(table: Dict[str, Callable]) -> Callable[[str], Callable]:
+    """An `accepted` lookup from an instruction name."""
+    return lambda name: table[name]

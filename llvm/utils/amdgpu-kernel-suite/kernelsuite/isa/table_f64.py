@@ -29,7 +29,7 @@ literal runs once per literal of LITERALS, one destination each."""
 
 import math
 from functools import partial
-from typing import Callable, Dict, List, Tuple
+from typing import Callable, List, Tuple
 
 from .fp import F32, F64, ieee_fma, M32, round_integral, s32, s64
 from .gem5 import gem5_cmp_class, gem5_rcp, gem5_sqrt, scalar_cmp
@@ -45,8 +45,8 @@ from .gem5_f64 import (accepted_div_fmas, both_scales, fma32,
                        manual_rcp64, manual_rndne64, manual_rsq64,
                        manual_sincos, manual_trig_preop)
 from .manual import legacy_mad_f32
-from .spec import (KnownDifference, mask_result, Spec, TRANSCENDENTAL_ULPS,
-                   vop)
+from .spec import (by_name, KnownDifference, mask_result, Spec,
+                   TRANSCENDENTAL_ULPS, vop)
 
 
 # v_rcp_f64, v_rsq_f64, v_sqrt_f64: '(2**29)ULP accuracy'.
@@ -182,11 +182,6 @@ def specs() -> List[Spec]:
             form=literal_forms('v_fmamk_f32', True), target='gfx940'),
     ]
     return t
-
-
-def by_name(table: Dict[str, Callable]) -> Callable[[str], Callable]:
-    """An `accepted` lookup from an instruction name."""
-    return lambda name: table[name]
 
 
 def legacy_mad(a: int, b: int, c: int) -> int:

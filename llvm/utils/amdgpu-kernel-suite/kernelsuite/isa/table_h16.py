@@ -25,8 +25,7 @@ from .gem5_h16 import (cvt_f16_int16, cvt_int16_f16, f16_scalar,
                        gem5_cvt_f32_f16, gem5_lshr16, ieee_cvt_f16_f32,
                        int16_op, mad16, manual_f16_op, packed16, packed32,
                        pack_b32_f16, pk_mov_b32)
-from .known import by_name, KnownDifference
-from .spec import Spec, vop
+from .spec import by_name, KnownDifference, Spec, vop
 
 KEEP = 'v_mov_b32 {d0}, {s%d}\n  '
 

@@ -20,12 +20,11 @@ import copy
 from typing import Callable, Dict, List, Sequence
 
 from .fp import F32, F64
-
 from .gem5_mem import arch_atomic, gem5_atomic
-from .manual import manual_minmax
 from .harness_mem import (branch_kernel, DsOp, global_kernel, global_model,
                           lds_kernel, lds_model, permute_kernel, smem_kernel)
-from .spec import Spec
+from .manual import manual_minmax
+from .spec import KnownDifference, Spec
 
 MARKER = 0xDEADBEEF   # a permute destination's value before the instruction
 
@@ -339,11 +338,9 @@ def ieee_minmax(pick_min: bool, bits: int) -> Callable:
     return lambda old, data, cmp: fn(old, data)[0]
 
 
-def _known():
-    """The known differences of this family, as the fields of
-    known.KnownDifference (key, instructions, right, why, accepted: an
-    instruction name -> its accepted model); known.py makes the entries
-    (this module does not import it: it imports the tables)."""
+def _known() -> List[KnownDifference]:
+    """The known differences of this family (their accepted models are
+    wave models, as the family's gem5 models)."""
     specs()   # Fills REMODEL.
     incdec, fminmax = {}, {}
     for name in REMODEL:
@@ -357,33 +354,36 @@ def _known():
                 bits = 64 if '_f64' in name else 32
                 fminmax[name] = REMODEL[name](ieee_minmax(op == 'min', bits))
     return [
-        ('atomic-inc-dec-wrap', tuple(sorted(incdec)), 'emulator',
-         "gem5 runs {global,flat}_atomic_inc/dec[_x2] with AtomicOpInc/"
-         "AtomicOpDec (src/base/amo.hh), '*b += 1' and '*b -= 1', ignoring "
-         "the data. The description gem5 quotes: 'MEM[ADDR] = (tmp >= "
-         "DATA) ? 0 : tmp + 1 (unsigned compare)' and 'MEM[ADDR] = (tmp "
-         "== 0 || tmp > DATA) ? DATA : tmp - 1 (unsigned compare)'.",
-         incdec.__getitem__),
-        ('atomic-fminmax-nan', tuple(sorted(fminmax)),
-         'unclear (the emulator by the manual\'s NaN wording)',
-         "gem5 runs {global,flat}_atomic_{min,max}_f64 with AtomicOpMin/"
-         "AtomicOpMax on double, 'if (a < *b) *b = a', so a NaN on either "
-         "side keeps the memory value and -0 does not replace +0; it leaves "
-         "ds_{min,max}[_rtn]_f32/f64 unimplemented, quoting 'MEM[ADDR] = "
-         "(cmp < tmp) ? src : tmp. Floating point minimum that handles "
-         "NaN/INF/denormal values.' The emulator computes fmin/fmax: a quiet "
-         "NaN yields the other operand, a signaling NaN a quiet NaN. The "
-         "bare compare and the NaN sentence disagree; accepted: the IEEE "
-         "minNum/maxNum of v_min/v_max in IEEE mode (known 'minmax-ieee').",
-         fminmax.__getitem__),
-        ('permute-unwritten-lane', ('ds_permute_b32',), 'emulator',
-         "gem5's ds_permute_b32 writes only the lanes some lane sends "
-         "to, so an active lane no lane selects keeps its old VDST. gem5 "
-         "quotes only 'Forward permute.'; the manual's pseudo-code fills "
-         "a temporary of 64 dwords with 0 ('tmp[0..63] = 0'), lets each "
-         "active lane write its DATA0 to tmp[dst_lane] and copies tmp[i] "
-         "to VDST of every active lane, so such a lane gets 0.",
-         lambda name: permute_model(False, 0)),
+        KnownDifference(
+            'atomic-inc-dec-wrap', tuple(sorted(incdec)), 'emulator',
+            "gem5 runs {global,flat}_atomic_inc/dec[_x2] with AtomicOpInc/"
+            "AtomicOpDec (src/base/amo.hh), '*b += 1' and '*b -= 1', ignoring "
+            "the data. The description gem5 quotes: 'MEM[ADDR] = (tmp >= "
+            "DATA) ? 0 : tmp + 1 (unsigned compare)' and 'MEM[ADDR] = (tmp "
+            "== 0 || tmp > DATA) ? DATA : tmp - 1 (unsigned compare)'.",
+            incdec.__getitem__),
+        KnownDifference(
+            'atomic-fminmax-nan', tuple(sorted(fminmax)),
+            'unclear (the emulator by the manual\'s NaN wording)',
+            "gem5 runs {global,flat}_atomic_{min,max}_f64 with AtomicOpMin/"
+            "AtomicOpMax on double, 'if (a < *b) *b = a', so a NaN on either "
+            "side keeps the memory value and -0 does not replace +0; it leaves "
+            "ds_{min,max}[_rtn]_f32/f64 unimplemented, quoting 'MEM[ADDR] = "
+            "(cmp < tmp) ? src : tmp. Floating point minimum that handles "
+            "NaN/INF/denormal values.' The emulator computes fmin/fmax: a quiet "
+            "NaN yields the other operand, a signaling NaN a quiet NaN. The "
+            "bare compare and the NaN sentence disagree; accepted: the IEEE "
+            "minNum/maxNum of v_min/v_max in IEEE mode (known 'minmax-ieee').",
+            fminmax.__getitem__),
+        KnownDifference(
+            'permute-unwritten-lane', ('ds_permute_b32',), 'emulator',
+            "gem5's ds_permute_b32 writes only the lanes some lane sends "
+            "to, so an active lane no lane selects keeps its old VDST. gem5 "
+            "quotes only 'Forward permute.'; the manual's pseudo-code fills "
+            "a temporary of 64 dwords with 0 ('tmp[0..63] = 0'), lets each "
+            "active lane write its DATA0 to tmp[dst_lane] and copies tmp[i] "
+            "to VDST of every active lane, so such a lane gets 0.",
+            lambda name: permute_model(False, 0)),
     ]
 
 

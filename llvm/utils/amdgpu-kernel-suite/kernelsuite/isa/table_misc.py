@@ -18,13 +18,12 @@ instruction that the table also checks on gfx90a."""
 from typing import List
 
 from .fp import f32, M32, s32
-from .gem5 import scalar_cmp
+from .gem5 import add_carry, scalar_cmp, sub_borrow
 from .gem5_misc import (add_u16_keep, cndmask, cvt_f32_ubyte, gem5_perm,
                         mbcnt, movreld, movrels, movrelsd, movrelsd_2,
                         readfirstlane, sub_u16_keep, swap)
-from .known import by_name, KnownDifference
-from .spec import Spec, vop
-from .table import add_carry, sub_borrow, sub_borrow_exact
+from .manual import sub_borrow_exact
+from .spec import by_name, KnownDifference, Spec, vop
 
 GFX10 = 'gfx1030'
 

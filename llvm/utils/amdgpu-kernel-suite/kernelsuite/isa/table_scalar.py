@@ -28,8 +28,7 @@ from .fp import M32, M64, s32, s64, sext
 from .gem5_scalar import (addk, cmp, count_zero_bits_msb, find_first_one,
                           find_first_zero, first_opposite_sign_bit64,
                           gem5_bfe64, gem5_bitset, nz, saveexec)
-from .known import KnownDifference
-from .spec import sop, Spec
+from .spec import KnownDifference, sop, Spec
 
 # The 16-bit immediates each SOPK instruction is checked with: small ones,
 # the largest positive, the sign edge and -1 as signed; 0x8000 and 0xffff
