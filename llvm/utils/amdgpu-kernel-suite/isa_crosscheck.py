@@ -2,42 +2,63 @@
 """Cross-check llvm-amdgpu-emu's instruction semantics against gem5's Vega ISA.
 
 An independent second opinion on what single instructions compute: for each
-instruction of the table (kernelsuite/isa/table.py), random operand sets
-(with edge values mixed in) are written to a buffer, a hand-written gfx90a
-kernel per instruction loads one operand set per lane with
-global_load_dword, executes the instruction once and stores every
-destination -- VGPR results, the lane mask of a compare or carry-out
-(through v_cndmask_b32), SCC of a scalar instruction (through s_cselect_b32)
--- to an output buffer. The kernels are assembled with llvm-mc, linked with
-ld.lld and run on llvm-amdgpu-emu with a launch file whose output buffer is
-written to a file; each result is then compared bit for bit with a reference
-model in Python.
+entry of the table (kernelsuite/isa/table.py: the core instructions, then
+the families of table_scalar, table_f64, table_h16, table_misc and
+table_mem), random operand sets (with edge values mixed in, and fixed ones
+first where an entry lists them) are written to a buffer, a hand-written
+kernel per entry loads one operand set per lane with global_load_dword,
+executes the instruction once and stores every destination -- VGPR
+results, the lane mask of a compare or carry-out (through v_cndmask_b32),
+SCC of a scalar instruction (through s_cselect_b32), the EXEC bit a v_cmpx
+leaves -- to an output buffer. Kernels are for gfx90a, except
+v_fmaak/fmamk_f32 (gfx940) and the gfx10 names (gfx1030 in wave32); the
+memory family writes its kernels whole (LDS, global, flat and scalar
+memory, branches: kernelsuite/isa/harness_mem.py). The kernels of each
+processor are assembled with llvm-mc into one code object, linked with
+ld.lld and run on llvm-amdgpu-emu with a launch file whose output buffer
+is written to a file; each result is then compared bit for bit with a
+reference model in Python.
 
-The reference models (kernelsuite/isa/gem5.py) are this tool's own, written
-after reading the execute() methods of gem5's Vega (GCN5/gfx9) instruction
-implementations and the instruction descriptions gem5 quotes from AMD's Vega
-ISA ".arch" file ("--- description from .arch file ---" comments):
+The reference models (kernelsuite/isa/gem5.py and gem5_scalar, gem5_f64,
+gem5_h16, gem5_misc, gem5_mem) are this tool's own, written after reading
+the execute() methods of gem5's Vega (GCN5/gfx9) instruction
+implementations and the instruction descriptions gem5 quotes from AMD's
+Vega ISA ".arch" file ("--- description from .arch file ---" comments):
 
     gem5 commit b1a44b89c7bae73fae2dc547bc1f871452075b85 (github:gem5/gem5)
-    src/arch/amdgpu/vega/insts/vop1.cc, vop2.cc, vop3.cc, vopc.cc,
-    sop1.cc, sop2.cc, inst_util.hh (median, findFirstOne, findFirstOneMsb,
-    countZeroBitsMsb, firstOppositeSignBit, muladd, roundNearestEven)
+    src/arch/amdgpu/vega/insts/vop1.cc, vop2.cc, vop3.cc, vop3p.cc,
+    vopc.cc, sop1.cc, sop2.cc, sopc.cc, sopk.cc, sopp.cc, smem.cc, ds.cc,
+    flat.cc, op_encodings.hh, instructions.hh (permute), inst_util.hh
+    (median, findFirstOne, findFirstZero, findFirstOneMsb,
+    countZeroBitsMsb, firstOppositeSignBit, muladd, roundNearestEven);
+    src/arch/amdgpu/common/dtype/mxfp.hh and mxfp_convert.hh (f16
+    conversions), src/arch/arm/insts/fplib.cc (packed f16 arithmetic),
+    src/base/amo.hh (atomics)
 
 No gem5 code is copied. Each model follows gem5's arithmetic, including
 where gem5 departs from the ISA manual; those departures are listed in
-kernelsuite/isa/known.py, each with a model of what the manual says
-(kernelsuite/isa/manual.py). Where gem5's C++ has undefined behaviour (a
-shift by 32 or more, a float-to-unsigned conversion of a negative value,
-signed overflow), the model takes the manual's meaning, since gem5 itself
-has no defined answer there.
+kernelsuite/isa/known.py (and each family's KNOWN), each with a model of
+what the manual says (kernelsuite/isa/manual.py and the families'
+manual_* models). Where gem5's C++ has undefined behaviour (a shift by 32
+or more, a float-to-unsigned conversion of a negative value, signed
+overflow), the model takes the manual's meaning, since gem5 itself has no
+defined answer there; where gem5 does not implement an instruction, the
+model follows the ".arch" description it quotes or the manual's
+pseudo-code, as the model's docstring says.
 
 A disagreement between the emulator and the gem5 model is *known* when a
 known-difference entry covers the instruction and the emulator's result
 equals the entry's manual model on those operands (bit for bit), and
-*unexpected* otherwise. Two NaN results with different payloads are the
-known difference 'nan-payload'. rcp, rsq and sqrt are compared with a
-tolerance of TRANSCENDENTAL_ULPS units in the last place (the Vega ISA
-manual gives these a 1 ulp accuracy); everything else bit for bit.
+*unexpected* otherwise. Two NaN results with different payloads (of an
+f16, f32 or f64 value, each half or word of a packed result on its own)
+are the known difference 'nan-payload'. Float results are compared bit
+for bit except where the manual states an accuracy: v_rcp_f32, v_rsq_f32,
+v_sqrt_f32, v_rcp_iflag_f32, v_exp_f32, v_log_f32, v_sin_f32 and
+v_cos_f32 within TRANSCENDENTAL_ULPS units in the last place (1 ulp),
+v_rcp_f64, v_rsq_f64 and v_sqrt_f64 within 2^29 ulps ('(2**29)ULP
+accuracy'). Atomics of several lanes on one address may apply in any
+order: their models accept an order the emulator's results show, else
+lane order.
 
 Usage:
     isa_crosscheck.py --emu llvm-amdgpu-emu --llvm-mc llvm-mc --ld-lld ld.lld \\
@@ -140,7 +161,8 @@ def main(argv=None) -> int:
             if err:
                 outcomes.append(Outcome(s.name, refused=err))
                 continue
-            outcomes.append(check(s, kinds[s.name], cases[s.name], results))
+            outcomes.append(check(s, kinds[s.name], cases[s.name], results,
+                                  KNOWN_DIFFERENCES))
         return 1 if report(outcomes) else 0
     finally:
         if not args.out:

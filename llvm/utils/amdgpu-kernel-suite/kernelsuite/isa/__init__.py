@@ -7,11 +7,35 @@
 #===----------------------------------------------------------------------===#
 """The instruction cross-check of llvm-amdgpu-emu (isa_crosscheck.py).
 
-  fp       bit patterns and IEEE binary formats
-  gem5     reference models after gem5's Vega instruction implementations
-  manual   models of the ISA manual's wording where gem5 departs from it
-  spec     what a checked instruction is (Spec, vop, sop)
-  table    the instructions checked: operand kinds, text, gem5 model
-  known    the known differences between gem5 and the emulator
-  harness  operands, one kernel per instruction, running and comparing
+  fp        bit patterns and IEEE binary formats (f16, f32, f64)
+  spec      what a checked instruction is (Spec, vop, sop, WAVE_SIZE) and
+            what a known difference is (KnownDifference, by_name)
+  gem5      reference models after gem5's Vega instruction implementations
+  manual    models of the ISA manual's wording where gem5 departs from it
+  table     the instructions checked: the core table, then each family's
+  known     the known differences between gem5 and the emulator: the
+            core table's, then each family's KNOWN
+  harness   operands, one kernel per instruction and one code object per
+            target, running and comparing
+
+The families, each a table (specs() and KNOWN) and its gem5 models:
+
+  table_scalar, gem5_scalar
+            the scalar ALU beyond the core table's: 64-bit SOP1/SOP2,
+            SOPC, SOPK, s_bitset, saveexec
+  table_f64, gem5_f64
+            f64 rounding, conversions, rcp/rsq/sqrt, compares, division
+            helpers, v_trig_preop_f64; special f32 (exp, log, sin, cos,
+            multiply-adds with a literal, gfx940 for v_fmaak/fmamk_f32)
+  table_h16, gem5_h16
+            16-bit and packed VALU: f16 arithmetic and conversions,
+            16-bit integer ops, VOP3P, v_fma_mix*
+  table_misc, gem5_misc
+            integer and lane VALU: v_perm, cndmask, mbcnt, moves, AGPR
+            moves, v_readfirstlane, v_cmpx, and the gfx10 names (gfx1030,
+            wave32)
+  table_mem, gem5_mem, harness_mem
+            LDS, ds_permute/bpermute, global and flat memory, scalar
+            loads, branches; harness_mem writes their kernels whole and
+            models a whole wave
 """

@@ -17,8 +17,11 @@ from typing import Callable
 
 M32 = 0xFFFFFFFF
 M64 = 0xFFFFFFFFFFFFFFFF
+QNAN16 = 0x7E00
 QNAN32 = 0x7FC00000
 QNAN64 = 0x7FF8000000000000
+# The struct code of a bit pattern of each format width.
+INT_CODE = {16: '<H', 32: '<I', 64: '<Q'}
 
 
 def s32(x: int) -> int:
@@ -52,11 +55,11 @@ class FloatFormat:
     @property
     def qnan(self) -> int:
         """The default quiet NaN."""
-        return QNAN32 if self.width == 32 else QNAN64
+        return {16: QNAN16, 32: QNAN32}.get(self.width, QNAN64)
 
     def value(self, bits: int) -> float:
         """The value of a bit pattern (exact in a Python float)."""
-        fmt = '<I' if self.width == 32 else '<Q'
+        fmt = INT_CODE[self.width]
         return struct.unpack(self.pack, struct.pack(fmt, bits))[0]
 
     def bits(self, x: float) -> int:
@@ -64,7 +67,7 @@ class FloatFormat:
         default quiet NaN)."""
         if math.isnan(x):
             return self.qnan
-        fmt = '<I' if self.width == 32 else '<Q'
+        fmt = INT_CODE[self.width]
         try:
             return struct.unpack(fmt, struct.pack(self.pack, x))[0]
         except OverflowError:
@@ -100,6 +103,7 @@ class FloatFormat:
         return sign * math.ldexp(n, scale)
 
 
+F16 = FloatFormat(16, 11, -14, 15, '<e')
 F32 = FloatFormat(32, 24, -126, 127, '<f')
 F64 = FloatFormat(64, 53, -1022, 1023, '<d')
 

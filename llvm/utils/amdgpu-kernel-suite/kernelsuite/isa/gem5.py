@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Callable, Tuple
 
 from .fp import (b32, c_fmax, c_fmin, F32, f32, F64, FloatFormat, fp_class_bit,
-                 is_zero_or_denorm, M32, QNAN32, s32, sext)
+                 is_zero_or_denorm, M32, M64, QNAN32, s32, s64, sext)
 from .manual import manual_rndne
 
 
@@ -211,6 +211,28 @@ def sub_borrow_gem5(a: int, b: int, c: int) -> int:
     """gem5's borrow of a - b - c: (b + c) > a computed in 32 bits, so
     b = 0xffffffff with c = 1 wraps to 0 and gives no borrow."""
     return int(((b + c) & M32) > a)
+
+
+def add_carry(a: int, b: int, c: int = 0) -> Tuple[int, int]:
+    """(a + b + c) mod 2^32 and its carry out."""
+    t = a + b + c
+    return (t & M32, t >> 32)
+
+
+def sub_borrow(a: int, b: int, c: int = 0) -> Tuple[int, int]:
+    """a - b - c mod 2^32 with gem5's borrow (sub_borrow_gem5)."""
+    return ((a - b - c) & M32, sub_borrow_gem5(a, b, c))
+
+
+def mad64(a: int, b: int, c: int, signed: bool) -> Tuple[int, int]:
+    """v_mad_{u64_u32,i64_i32}: the 64-bit sum and gem5's carry, set when
+    the 128-bit result has bits above bit 63 (for signed: when it is
+    negative, as gem5's muladd returns (result >> 64) != 0)."""
+    if signed:
+        r = s32(a) * s32(b) + s64(c)
+    else:
+        r = a * b + c
+    return (r & M64, int((r >> 64) != 0))
 
 
 def scalar_cmp(op: str) -> Callable[[float, float], bool]:

@@ -6,41 +6,23 @@
 #
 #===----------------------------------------------------------------------===#
 """Known differences between gem5 and the emulator, each with the ISA
-wording that decides which is right."""
+wording that decides which is right: those of the core table (table.py)
+here, then each family's KNOWN (table_scalar, table_f64, table_h16,
+table_misc, table_mem)."""
 
-from dataclasses import dataclass
-from typing import Callable, Dict, List, Tuple
+from typing import List
 
+from . import table_f64, table_h16, table_mem, table_misc, table_scalar
 from .fp import F32, F64, M32, s32
 from .manual import (legacy_mad_f32, manual_cmp_class, manual_cvt_int,
                      manual_fract, manual_ieee, manual_minmax, manual_minmax3,
-                     manual_rndne)
-from .table import sub_borrow_exact
-
-
-@dataclass
-class KnownDifference:
-    """A documented disagreement: the instructions it covers, which source
-    is right and why (with the ISA wording), and `accepted`: a model of the
-    result the emulator gives in that case (the manual's where the emulator
-    is right, the emulator's present behaviour where it is not). A
-    disagreement is known only if the emulator's result equals `accepted`
-    on those operands, so an entry never hides any other wrong result."""
-    key: str
-    insts: Tuple[str, ...]
-    right: str
-    why: str
-    accepted: Callable[[str], Callable[..., Tuple[int, ...]]]
-
-
-def by_name(table: Dict[str, Callable]) -> Callable[[str], Callable]:
-    """A `manual` lookup from an instruction name."""
-    return lambda name: table[name]
+                     manual_rndne, sub_borrow_exact)
+from .spec import by_name, KnownDifference
 
 
 # Quotations of the manual are the Vega ISA descriptions gem5 reproduces
 # ("--- description from .arch file ---").
-KNOWN_DIFFERENCES: List[KnownDifference] = [
+CORE_KNOWN: List[KnownDifference] = [
     KnownDifference(
         'sub-borrow-wrap', ('v_subb_co_u32', 'v_subbrev_co_u32', 's_subb_u32'),
         'emulator',
@@ -150,3 +132,7 @@ KNOWN_DIFFERENCES: List[KnownDifference] = [
         by_name({'s_max_i32': lambda a, b: (max(s32(a), s32(b)) & M32, int(s32(a) >= s32(b))),
                  's_max_u32': lambda a, b: (max(a, b), int(a >= b))})),
 ]
+
+KNOWN_DIFFERENCES: List[KnownDifference] = (
+    CORE_KNOWN + table_scalar.KNOWN + table_f64.KNOWN + table_h16.KNOWN
+    + table_misc.KNOWN + table_mem.KNOWN)

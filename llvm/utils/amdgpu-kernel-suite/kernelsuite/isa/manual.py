@@ -91,6 +91,13 @@ def manual_ieee(fn: Callable[[float, float], float], fmt: FloatFormat):
     return lambda a, b: (fmt.bits(fn(fmt.value(a), fmt.value(b))),)
 
 
+def sub_borrow_exact(a: int, b: int, c: int = 0) -> Tuple[int, int]:
+    """a - b - c mod 2^32 with the borrow of the full subtraction: the
+    manual's 'VCC[threadId] = (S1.u + VCC[threadId] > S0.u ? 1 : 0) is an
+    UNSIGNED overflow'."""
+    return ((a - b - c) & M32, int(a < b + c))
+
+
 def flush32(x: float) -> float:
     """An f32 value with a subnormal flushed to a zero of its sign."""
     return math.copysign(0.0, x) if is_zero_or_denorm(x, F32) else x

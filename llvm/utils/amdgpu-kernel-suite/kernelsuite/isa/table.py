@@ -6,51 +6,35 @@
 #
 #===----------------------------------------------------------------------===#
 """The instruction table: every instruction checked, its operand and
-destination kinds, its text and its gem5 model."""
+destination kinds, its text and its gem5 model. The core instructions
+(32-bit integer and f32 VALU, the VOPC compares, the 32-bit scalar ALU,
+64-bit shifts, multiply-adds and f64 arithmetic) are here; the families
+(table_scalar, table_f64, table_h16, table_misc, table_mem) follow them."""
 
 import math
 from typing import List
 
+from . import table_f64, table_h16, table_mem, table_misc, table_scalar
 from .fp import (b32, c_fmax, c_fmin, F32, f32, F64, ieee_fma, M32, M64,
                  round_integral, s32, s64, sext)
-from .gem5 import (f32op, f64op, first_opposite_sign_bit, gem5_add_f64,
-                   gem5_bfe, gem5_cmp_class, gem5_cvt_i32_f32,
+from .gem5 import (add_carry, f32op, f64op, first_opposite_sign_bit,
+                   gem5_add_f64, gem5_bfe, gem5_cmp_class, gem5_cvt_i32_f32,
                    gem5_cvt_u32_f32, gem5_fract, gem5_frexp_exp,
                    gem5_frexp_mant, gem5_ldexp, gem5_med3_f32, gem5_mul,
-                   gem5_rcp, gem5_rndne, gem5_rsq, gem5_sqrt, scalar_cmp,
-                   sub_borrow_gem5)
+                   gem5_rcp, gem5_rndne, gem5_rsq, gem5_sqrt, mad64,
+                   scalar_cmp, sub_borrow)
 from .spec import mask_result, sop, Spec, TRANSCENDENTAL_ULPS, vop
 
 
-def add_carry(a, b, c=0):
-    """(a + b + c) mod 2^32 and its carry out."""
-    t = a + b + c
-    return (t & M32, t >> 32)
-
-
-def sub_borrow(a, b, c=0):
-    """a - b - c mod 2^32 with gem5's borrow (sub_borrow_gem5)."""
-    return ((a - b - c) & M32, sub_borrow_gem5(a, b, c))
-
-
-def sub_borrow_exact(a, b, c=0):
-    """a - b - c mod 2^32 with the exact borrow."""
-    return ((a - b - c) & M32, int(a < b + c))
-
-
-def mad64(a, b, c, signed):
-    """v_mad_{u64_u32,i64_i32}: the 64-bit sum and gem5's carry, set when
-    the 128-bit result has bits above bit 63 (for signed: when it is
-    negative, as gem5's muladd returns (result >> 64) != 0)."""
-    if signed:
-        r = s32(a) * s32(b) + s64(c)
-    else:
-        r = a * b + c
-    return (r & M64, int((r >> 64) != 0))
-
-
 def build_table() -> List[Spec]:
-    """Every instruction checked, in report order."""
+    """Every instruction checked, in report order: the core table, then
+    each family's."""
+    return (core_table() + table_scalar.specs() + table_f64.specs()
+            + table_h16.specs() + table_misc.specs() + table_mem.specs())
+
+
+def core_table() -> List[Spec]:
+    """The core instructions, in report order."""
     u2, u3 = ('u32', 'u32'), ('u32', 'u32', 'u32')
     t: List[Spec] = []
     # VOP2/VOP3 32-bit integer ALU.
