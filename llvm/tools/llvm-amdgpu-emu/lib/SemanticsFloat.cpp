@@ -155,12 +155,14 @@ template <bool AddK> Error v_fmak_f32(WaveCtx &C, const Instr &I) {
 
 /// v_frexp_exp_i32_f32 / v_frexp_mant_f32: x = mant * 2^exp with |mant| in
 /// [0.5, 1); NaN and infinity give exponent 0 and return themselves as the
-/// mantissa.
+/// mantissa, a NaN quieted.
 template <bool Exp> Error v_frexp_f32(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     float X = srcF(C, I, Role::Src0, Role::Src0Mods, L);
     int E = 0;
-    float M = std::isfinite(X) ? std::frexp(X, &E) : X;
+    float M = std::isfinite(X) ? std::frexp(X, &E)
+              : std::isnan(X)  ? quieted(X)
+                               : X;
     writeV(C, I.op(Role::VDst), L, Exp ? uint32_t(E) : resultF(C, I, M));
   });
   return Error::success();
@@ -395,13 +397,15 @@ static void writeD(WaveCtx &C, const Instr &I, unsigned Lane, double D) {
 }
 
 /// v_frexp_mant_f64 / v_frexp_exp_i32_f64: the mantissa in [0.5, 1) with
-/// the sign of src0, or its exponent; an infinity or NaN gives itself and
-/// exponent 0 (as the f32 forms).
+/// the sign of src0, or its exponent; an infinity or NaN gives itself (a
+/// NaN quieted) and exponent 0 (as the f32 forms).
 template <bool Exp> Error v_frexp_f64(WaveCtx &C, const Instr &I) {
   forActive(C, [&](unsigned L) {
     double X = srcD(C, I, Role::Src0, Role::Src0Mods, L);
     int E = 0;
-    double M = std::isfinite(X) ? std::frexp(X, &E) : X;
+    double M = std::isfinite(X) ? std::frexp(X, &E)
+               : std::isnan(X)  ? quieted(X)
+                                : X;
     if (Exp)
       writeV(C, I.op(Role::VDst), L, uint32_t(E));
     else
@@ -566,8 +570,11 @@ Error v_div_fixup_f64(WaveCtx &C, const Instr &I) {
 
 // --- Rounding, square roots, transcendentals, legacy mad --------------------
 
-/// Rounding to an integral value.
+/// Rounding to an integral value; a NaN gives itself quieted (the host's
+/// floor, ceil and trunc return a signaling NaN unchanged).
 template <typename T> static T roundKind(RoundOp Kind, T X) {
+  if (std::isnan(X))
+    return quieted(X);
   switch (Kind) {
   case RoundOp::Floor:
     return std::floor(X);

@@ -521,6 +521,31 @@ TEST(EmuHalf, MaxMinSignalingNaN) {
   }
 }
 
+// Rounding to an integral value and the frexp mantissa return a NaN
+// operand quieted, as every arithmetic result (IEEE 754 roundToIntegral: a
+// signaling NaN gives a quiet one). The host's floor, ceil and trunc would
+// pass a signaling NaN through.
+TEST(EmuFloat, RoundingQuietsSignalingNaN) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v1, 0xff800001          ; -sNaN (f32)
+  v_floor_f32 v2, v1
+  v_ceil_f32 v3, v1
+  v_trunc_f32 v4, v1
+  v_frexp_mant_f32 v5, v1
+  v_mov_b32 v10, 1                  ; {lo 1, hi 0x7ff00000}: +sNaN (f64)
+  v_mov_b32 v11, 0x7ff00000
+  v_floor_f64 v[12:13], v[10:11]
+  v_ceil_f64 v[14:15], v[10:11]
+  v_trunc_f64 v[16:17], v[10:11]
+  v_frexp_mant_f64 v[18:19], v[10:11]
+)");
+  ASSERT_EQ(R.Error, "");
+  for (unsigned Reg : {2, 3, 4, 5})
+    EXPECT_EQ(R.v(Reg, 0), 0xffc00001u) << "v" << Reg;
+  for (unsigned Reg : {12, 14, 16, 18})
+    EXPECT_EQ(R.v64(Reg, 0), 0x7ff8000000000001ull) << "v" << Reg;
+}
+
 } // namespace
 
 // v_trig_preop_f64: 53-bit segments of 2/pi, by segment number and by the
