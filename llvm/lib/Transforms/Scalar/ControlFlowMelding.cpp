@@ -1212,6 +1212,17 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit,
   return meldCandidate(R, Cand, Alignments);
 }
 
+/// The pairs of blocks whose instructions \p Cand aligns, true side first.
+/// For basic-block/region melds only the single block and its partner have
+/// instructions to align until the region is replicated.
+SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4>
+cfmeld::getAlignedBlocks(const MeldCandidate &Cand) {
+  if (Cand.Kind == MeldKind::BlockRegion)
+    return {Cand.RegionSide == 0 ? std::make_pair(Cand.Partner, Cand.Single)
+                                 : std::make_pair(Cand.Single, Cand.Partner)};
+  return SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4>(Cand.Blocks);
+}
+
 /// The instruction alignments of \p Cand and the checks on them: the blocks
 /// are small enough to align, some pair other than a select aligns, and, with
 /// -cf-meld-run-overhead, the meld saves more than it adds (estimateCost).
@@ -1222,13 +1233,8 @@ bool ControlFlowMelder::isWorthMelding(
   // Names of the entries before they are modified.
   std::string TrueName = getBlockLabel(Cand.getEntry(0), "the true side");
   std::string FalseName = getBlockLabel(Cand.getEntry(1), "the false side");
-  // For basic-block/region melds only the single block and its partner have
-  // instructions to align until the region is replicated.
-  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> ToAlign(Cand.Blocks);
-  if (Cand.Kind == MeldKind::BlockRegion)
-    ToAlign.assign(1, Cand.RegionSide == 0
-                          ? std::make_pair(Cand.Partner, Cand.Single)
-                          : std::make_pair(Cand.Single, Cand.Partner));
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> ToAlign =
+      getAlignedBlocks(Cand);
   Alignments.assign(ToAlign.size(), InstrAlignment());
   for (auto [Idx, Pair] : enumerate(ToAlign)) {
     if (!alignInstructions(Pair.first, Pair.second, Alignments[Idx])) {

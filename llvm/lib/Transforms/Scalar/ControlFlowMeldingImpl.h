@@ -92,6 +92,10 @@ struct MeldValues {
 struct MeldCost {
   uint64_t Saved = 0;
   uint64_t Overhead = 0;
+  /// The part of Overhead that each instruction alignment adds in its
+  /// melded block (selects other than those of two values from outside the
+  /// subgraphs, and unaligned runs), in the order of the alignments.
+  SmallVector<uint64_t, 4> AlignmentOverhead;
 };
 
 /// The terms of a MeldCost (estimateCost), in issued instructions.
@@ -99,6 +103,9 @@ struct MeldCostTerms {
   unsigned Pairs = 0;        ///< Saved: aligned pairs issue once.
   unsigned Branches = 0;     ///< Saved: EXEC-mask code of removed branches.
   unsigned Selects = 0;      ///< Added: selects of differing operands.
+  unsigned OutsideSelects = 0; ///< Part of Selects: of two values from
+                               ///< outside the subgraphs, emitted once
+                               ///< before the melded code.
   unsigned ExitSelects = 0;  ///< Added: exit PHIs that become selects.
   unsigned Runs = 0;         ///< Added: if-thens around unaligned runs.
   unsigned InvertedCond = 0; ///< Added: the compare of the false side.
@@ -384,7 +391,8 @@ private:
                       DenseMap<const Value *, const Value *> &Partner,
                       unsigned &Selects) const;
   void addAlignmentCost(const InstrAlignment &Alignment, DifferFn Differ,
-                        DifferFn IsShared, MeldCostTerms &T) const;
+                        DifferFn IsShared, DifferFn IsOutside,
+                        MeldCostTerms &T) const;
   BasicBlock *addBranchSaving(const DivergentRegion &R,
                               const MeldCandidate &Cand, DifferFn Differ,
                               MeldCostTerms &T) const;
@@ -438,12 +446,19 @@ private:
                                    SmallVectorImpl<BasicBlock *> &Blocks,
                                    uint64_t &Size) const;
   void versionRegion(const DivergentRegion &R, ArrayRef<BasicBlock *> Blocks);
+  uint64_t getOverheadPerEntry(const DivergentRegion &R,
+                               const MeldCandidate &Cand, const MeldCost &Cost);
 
   void emitMissed(StringRef RemarkName, BasicBlock &BB, const Twine &Msg);
 };
 
 using PhiPair = std::pair<PHINode *, PHINode *>;
 using PhiPairSet = DenseSet<std::pair<const Value *, const Value *>>;
+
+/// The pairs of blocks whose instructions \p Cand aligns, true side first
+/// (ControlFlowMelding.cpp).
+SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4>
+getAlignedBlocks(const MeldCandidate &Cand);
 
 /// The block to meld for the subgraph that starts at \p BB, with its
 /// conditional branch split off if \p SplitBranch

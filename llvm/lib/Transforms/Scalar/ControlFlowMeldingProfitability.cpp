@@ -384,6 +384,13 @@ MeldValues ControlFlowMelder::getMeldValues(const MeldCandidate &Cand,
   return Values;
 }
 
+/// The EXEC-mask code of \p Overhead instructions around a run, one less
+/// if the backend drops its skip branch (\p Dropped); never below zero, so
+/// -cf-meld-run-overhead=0 counts nothing.
+static unsigned lessDroppedSkip(unsigned Overhead, bool Dropped) {
+  return Dropped && Overhead ? Overhead - 1 : Overhead;
+}
+
 /// What the melded code saves and what it adds, in instructions a wave
 /// issues when both sides of the branch run (the case melding is for):
 ///   saved: each aligned pair issues once instead of twice (the target's
@@ -417,19 +424,25 @@ ControlFlowMelder::estimateCost(const DivergentRegion &R,
   // A select of two values from outside the subgraphs is emitted once
   // (OperandSelects); count it once.
   DenseSet<std::pair<const Value *, const Value *>> Counted;
-  auto IsShared = [&](const Value *A, const Value *B) {
-    return Values.isOutside(A) && Values.isOutside(B) &&
-           !Counted.insert({A, B}).second;
+  auto IsOutside = [&](const Value *A, const Value *B) {
+    return Values.isOutside(A) && Values.isOutside(B);
   };
-  for (const InstrAlignment &Alignment : Alignments)
-    addAlignmentCost(Alignment, Differ, IsShared, T);
+  auto IsShared = [&](const Value *A, const Value *B) {
+    return IsOutside(A, B) && !Counted.insert({A, B}).second;
+  };
+  MeldCost Cost;
+  for (const InstrAlignment &Alignment : Alignments) {
+    unsigned Before = T.Selects + T.Runs - T.OutsideSelects;
+    addAlignmentCost(Alignment, Differ, IsShared, IsOutside, T);
+    Cost.AlignmentOverhead.push_back(T.Selects + T.Runs - T.OutsideSelects -
+                                     Before);
+  }
   BasicBlock *CommonExit = addBranchSaving(R, Cand, Differ, T);
   if (CommonExit)
     addExitSelects(Cand, CommonExit, Differ, T);
   if (Cand.Kind == MeldKind::BlockRegion)
     addReplicaRunCost(Cand, T);
 
-  MeldCost Cost;
   Cost.Saved = T.Pairs + T.Branches;
   Cost.Overhead = T.Selects + T.ExitSelects + T.Runs + T.InvertedCond;
   LLVM_DEBUG(dbgs() << "cf-meld: cost of melding in " << F.getName() << " "
@@ -494,6 +507,7 @@ bool ControlFlowMelder::isFolded(const Instruction &I) const {
 /// The pairs, selects and unpredicated runs of one block alignment.
 void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
                                          DifferFn Differ, DifferFn IsShared,
+                                         DifferFn IsOutside,
                                          MeldCostTerms &T) const {
   // Selects already counted in the current block of the melded code, which
   // later instructions of the block share (OperandSelects).
@@ -517,8 +531,12 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
         // immediate offset of this access is lost whether or not the
         // select itself is shared.
         T.Selects += getAddressUnfoldCost(*P.True, *P.False, Idx, Op1, Op2);
-        if (!IsShared(Op1, Op2) && InBlock.insert({Op1, Op2}).second)
-          T.Selects += getSelectCost(Op1, Op2);
+        if (!IsShared(Op1, Op2) && InBlock.insert({Op1, Op2}).second) {
+          unsigned Cost = getSelectCost(Op1, Op2);
+          T.Selects += Cost;
+          if (IsOutside(Op1, Op2))
+            T.OutsideSelects += Cost;
+        }
       }
       // A selected operand of fneg/fabs or a no-op cast keeps it folded (a
       // source modifier applies to the select's result); a GEP's selected
@@ -541,7 +559,7 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
     if (all_of(Run,
                [](const Instruction *I) { return isIgnoredInstruction(*I); }))
       continue;
-    T.Runs += RunOverhead - (isSkipBranchDropped(Run) ? 1 : 0);
+    T.Runs += lessDroppedSkip(RunOverhead, isSkipBranchDropped(Run));
     if (!TrueSide)
       T.InvertedCond = 1;
   }
@@ -622,7 +640,7 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
       SmallVector<const Instruction *, 16> Body(make_pointer_range(*First));
       Dropped = isSkipBranchDropped(Body);
     }
-    T.Branches += RunOverhead - (Dropped ? 1 : 0);
+    T.Branches += lessDroppedSkip(RunOverhead, Dropped);
   }
   // Code left for an unabsorbed false side is entered on the inverted
   // condition.
@@ -696,7 +714,7 @@ void ControlFlowMelder::addBlockRegionBranchSaving(const DivergentRegion &R,
       Cand.Exits[RS] != R.Exit || Cand.Single->getSingleSuccessor() != R.Exit)
     return;
   SmallVector<const Instruction *, 16> Body(make_pointer_range(*Cand.Single));
-  T.Branches += 2 * RunOverhead - (isSkipBranchDropped(Body) ? 1 : 0);
+  T.Branches += lessDroppedSkip(2 * RunOverhead, isSkipBranchDropped(Body));
   SmallPtrSet<const BasicBlock *, 16> Region = getCandidateBlocks(Cand);
   Region.erase(Cand.Single);
   for (const PHINode &PN : R.Exit->phis()) {
@@ -730,7 +748,7 @@ void ControlFlowMelder::addReplicaRunCost(const MeldCandidate &Cand,
           return isIgnoredInstruction(*I);
         }))
       continue;
-    T.Runs += RunOverhead - (isSkipBranchDropped(Run) ? 1 : 0);
+    T.Runs += lessDroppedSkip(RunOverhead, isSkipBranchDropped(Run));
     if (Cand.RegionSide == 1)
       T.InvertedCond = 1;
   }

@@ -51,17 +51,25 @@
 /// The rule: a wavefront whose lanes agree saves what the meld adds and
 /// pays at most the test; one whose lanes disagree pays the test
 /// (ControlFlowMeldingTarget::getAgreementTestCost). A region is versioned
-/// if its meld adds at least -cf-meld-version-factor (10) times the test:
-/// versioning then pays unless more than nine in ten wavefronts diverge, and
-/// the copy's code is spent only where an agreeing wavefront saves much.
-/// The rule looks at the region's first meld only.
+/// if its meld adds at least -cf-meld-version-factor (10) times the test
+/// per execution of the region: versioning then pays unless more than nine
+/// in ten wavefronts diverge, and the copy's code is spent only where an
+/// agreeing wavefront saves much. What the meld adds per execution weights
+/// each melded block's selects and runs by how often an agreeing wavefront
+/// would run it per entry into the region, (freq(B1) + freq(B2)) / freq(E)
+/// for the aligned blocks B1 and B2 by the static block frequencies
+/// (BlockFrequencyInfo): one for the sides of an if-else, the expected trip
+/// count for the bodies of loops melded with each other. The rule looks at
+/// the region's first meld only.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ControlFlowMeldingImpl.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
+#include <cmath>
 
 using namespace llvm;
 using namespace llvm::cfmeld;
@@ -163,6 +171,31 @@ ControlFlowMelder::collectVersionBlocks(const DivergentRegion &R,
   return nullptr;
 }
 
+/// What the meld costed by \p Cost adds for one execution of \p R by a
+/// wavefront whose lanes agree (see the file comment): the overhead of each
+/// instruction alignment counts as often as such a wavefront runs its
+/// melded block per entry into the region; the rest of the overhead (exit
+/// selects, the inverted condition, the selects of interior branches) once.
+uint64_t ControlFlowMelder::getOverheadPerEntry(const DivergentRegion &R,
+                                                const MeldCandidate &Cand,
+                                                const MeldCost &Cost) {
+  auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
+  double EntryFreq = BFI.getBlockFreq(R.Entry).getFrequency();
+  if (EntryFreq == 0)
+    return Cost.Overhead;
+  uint64_t Once = Cost.Overhead;
+  double PerEntry = 0;
+  for (auto [Blocks, Added] :
+       zip(getAlignedBlocks(Cand), Cost.AlignmentOverhead)) {
+    Once -= Added;
+    PerEntry += Added *
+                (BFI.getBlockFreq(Blocks.first).getFrequency() +
+                 BFI.getBlockFreq(Blocks.second).getFrequency()) /
+                EntryFreq;
+  }
+  return Once + uint64_t(std::llround(PerEntry));
+}
+
 /// Version \p R before its meld \p Cand if the meld adds enough for a
 /// wavefront whose lanes agree (see the file comment). Returns true if it
 /// did; the region is then melded in a later round.
@@ -174,7 +207,8 @@ bool ControlFlowMelder::tryVersion(const DivergentRegion &R,
   if (!VersionRegions || TestCost == 0 || Br->getMetadata(VersionedMD))
     return false;
   MeldCost Cost = estimateCost(R, Cand, Alignments);
-  if (Cost.Overhead < uint64_t(VersionFactor) * TestCost)
+  uint64_t Added = getOverheadPerEntry(R, Cand, Cost);
+  if (Added < uint64_t(VersionFactor) * TestCost)
     return false;
   SmallVector<BasicBlock *, 16> Blocks;
   uint64_t Size = 0;
@@ -189,7 +223,8 @@ bool ControlFlowMelder::tryVersion(const DivergentRegion &R,
     ORE.emit([&]() {
       return OptimizationRemarkMissed(DEBUG_TYPE, "NotVersioned", Br)
              << "region not versioned for agreeing lanes (its meld adds "
-             << ore::NV("Added", Cost.Overhead) << " instructions): " << Reason;
+             << ore::NV("Added", Added)
+             << " instructions per execution): " << Reason;
     });
     return false;
   }
@@ -201,7 +236,7 @@ bool ControlFlowMelder::tryVersion(const DivergentRegion &R,
            << "region of " << ore::NV("Blocks", unsigned(Blocks.size()))
            << " blocks versioned: wavefronts whose lanes all take one side "
               "run a copy of it, for which melding would add "
-           << ore::NV("Added", Cost.Overhead) << " instructions";
+           << ore::NV("Added", Added) << " instructions per execution";
   });
   versionRegion(R, Blocks);
   return true;

@@ -17,14 +17,14 @@
 ; The meld adds 6 (six selects of constants): below 10 x 4 by default.
 ; DEFAULT-NOT: versioned
 ; DEFAULT: remark: <unknown>:0:0: melded basic-block-basic-block with profitability 0.50: 4 aligned pairs, 6 selects
-; FACTOR1: remark: <unknown>:0:0: region of 2 blocks versioned: wavefronts whose lanes all take one side run a copy of it, for which melding would add 6 instructions
+; FACTOR1: remark: <unknown>:0:0: region of 2 blocks versioned: wavefronts whose lanes all take one side run a copy of it, for which melding would add 6 instructions per execution
 ; FACTOR1-NEXT: remark: <unknown>:0:0: melded basic-block-basic-block with profitability 0.50: 4 aligned pairs, 6 selects
 ; OFF-NOT: versioned
 ; OFF: remark: <unknown>:0:0: melded basic-block-basic-block
-; BUDGET: remark: <unknown>:0:0: region not versioned for agreeing lanes (its meld adds 6 instructions): the function's versioning budget is spent
+; BUDGET: remark: <unknown>:0:0: region not versioned for agreeing lanes (its meld adds 6 instructions per execution): the function's versioning budget is spent
 ; BUDGET-NEXT: remark: <unknown>:0:0: melded basic-block-basic-block
 ; The region has 10 instructions (8 and two branches).
-; SIZE: remark: <unknown>:0:0: region not versioned for agreeing lanes (its meld adds 6 instructions): the region is too large to copy
+; SIZE: remark: <unknown>:0:0: region not versioned for agreeing lanes (its meld adds 6 instructions per execution): the region is too large to copy
 ; SIZE-NEXT: remark: <unknown>:0:0: melded basic-block-basic-block
 define amdgpu_kernel void @two_ranges(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 entry:
@@ -59,7 +59,7 @@ join:
 
 ; %mid, between the branch and its post-dominator %join, is also entered
 ; from %other: a copy of the region could not be entered from both.
-; FACTOR1: remark: <unknown>:0:0: region not versioned for agreeing lanes (its meld adds 6 instructions): a block of the region is entered from outside it
+; FACTOR1: remark: <unknown>:0:0: region not versioned for agreeing lanes (its meld adds 6 instructions per execution): a block of the region is entered from outside it
 ; FACTOR1-NEXT: remark: <unknown>:0:0: melded basic-block-basic-block
 define amdgpu_kernel void @side_entry(ptr addrspace(1) %in, ptr addrspace(1) %out, i1 %u) {
 entry:
@@ -105,7 +105,7 @@ join:
 ; A function whose convergent operations are controlled by tokens cannot
 ; take the agreement test's uncontrolled ballots (the verifier forbids the
 ; mix).
-; FACTOR1: remark: <unknown>:0:0: region not versioned for agreeing lanes (its meld adds 6 instructions): the function uses convergence control tokens
+; FACTOR1: remark: <unknown>:0:0: region not versioned for agreeing lanes (its meld adds 6 instructions per execution): the function uses convergence control tokens
 ; FACTOR1-NEXT: remark: <unknown>:0:0: melded basic-block-basic-block
 define amdgpu_kernel void @convergence_tokens(ptr addrspace(1) %in, ptr addrspace(1) %out) convergent {
 entry:
@@ -141,7 +141,7 @@ join:
 
 ; The block of the branch is split before its branch; an indirectbr cannot
 ; be redirected to the new half.
-; FACTOR1: remark: <unknown>:0:0: region not versioned for agreeing lanes (its meld adds 6 instructions): the block of the branch cannot be split
+; FACTOR1: remark: <unknown>:0:0: region not versioned for agreeing lanes (its meld adds 6 instructions per execution): the block of the branch cannot be split
 ; FACTOR1-NEXT: remark: <unknown>:0:0: melded basic-block-basic-block
 define amdgpu_kernel void @indirect_entry(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 entry:
