@@ -46,9 +46,14 @@ using namespace llvm::amdgpu_emu;
 
 static cl::OptionCategory EmuCategory("llvm-amdgpu-emu options");
 
-static cl::opt<std::string> InputFile(cl::Positional, cl::Required,
-                                      cl::desc("<code object>"),
+static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<code object>"),
                                       cl::cat(EmuCategory));
+
+static cl::opt<bool> ListInstructions(
+    "list-instructions",
+    cl::desc("Print the instructions the emulator has semantics for, one "
+             "opcode name a line, and exit (no code object needed)"),
+    cl::cat(EmuCategory));
 
 static cl::opt<bool> ListKernels("list-kernels",
                                  cl::desc("Print every kernel's metadata, "
@@ -653,6 +658,13 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "wave-level emulator for AMDGPU code objects\n");
 
+  if (ListInstructions) {
+    for (const std::string &Name : getImplementedInstructions())
+      outs() << Name << "\n";
+    return 0;
+  }
+  if (InputFile.empty())
+    fail("no code object given (llvm-amdgpu-emu --help)");
   auto Buffer = MemoryBuffer::getFileOrSTDIN(InputFile);
   if (!Buffer)
     fail("cannot read '" + InputFile + "': " + Buffer.getError().message());

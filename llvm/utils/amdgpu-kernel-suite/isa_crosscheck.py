@@ -73,10 +73,12 @@ import argparse
 import os
 import random
 import shutil
+import subprocess
 import sys
 import tempfile
 from typing import Dict, List
 
+from kernelsuite.isa.coverage import coverage
 from kernelsuite.isa.harness import (Outcome, assemble, check, emulate,
                                      gen_cases, in_kinds)
 from kernelsuite.isa.known import KNOWN_DIFFERENCES
@@ -124,6 +126,25 @@ def list_known() -> None:
           'quieted and propagated (IEEE 754-2008 leaves the payload open).')
 
 
+def report_coverage(emu: str) -> int:
+    """Print which of the emulator's instructions the table checks; 0, or 1
+    if the emulator cannot list them."""
+    r = subprocess.run([emu, '--list-instructions'], capture_output=True,
+                       text=True)
+    if r.returncode:
+        print('llvm-amdgpu-emu --list-instructions failed:\n' + r.stderr)
+        return 1
+    covered, skipped, missing = coverage(r.stdout.split(), build_table())
+    for reason, insts in skipped.items():
+        print('not checked (%s): %s' % (reason, ' '.join(insts)))
+    print('missing from the table: ' + (' '.join(missing) or 'none'))
+    print('isa crosscheck coverage: %d instructions checked, %d not checked '
+          'by design, %d missing' % (len(covered),
+                                     sum(len(v) for v in skipped.values()),
+                                     len(missing)))
+    return 0
+
+
 def main(argv=None) -> int:
     """Parse arguments, run every selected instruction, report."""
     p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
@@ -135,10 +156,14 @@ def main(argv=None) -> int:
     p.add_argument('--only', nargs='*', help='check only these instructions')
     p.add_argument('--out', help='keep the kernels and buffers in this directory')
     p.add_argument('--list-known', action='store_true', help='print the known differences')
+    p.add_argument('--coverage', action='store_true',
+                   help="list the emulator's instructions the table does not check")
     args = p.parse_args(argv)
     if args.list_known:
         list_known()
         return 0
+    if args.coverage:
+        return report_coverage(args.emu)
     specs = build_table()
     if args.only:
         unknown = set(args.only) - {s.name for s in specs}

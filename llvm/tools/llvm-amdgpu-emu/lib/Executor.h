@@ -221,6 +221,11 @@ private:
   std::vector<WaveState> FinalStates;
 };
 
+/// The names of the instructions the emulator has semantics for, sorted,
+/// as they are looked up: the opcode name without the subtarget suffix
+/// (V_ADD_U32_e32, V_ADD_U32_e64, ...).
+std::vector<std::string> getImplementedInstructions();
+
 } // namespace amdgpu_emu
 } // namespace llvm
 

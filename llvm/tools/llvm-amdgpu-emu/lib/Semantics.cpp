@@ -48,6 +48,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "Executor.h"
 #include "SemanticsImpl.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
@@ -61,6 +62,12 @@ using namespace llvm::amdgpu_emu::semantics;
 //===----------------------------------------------------------------------===//
 // The table.
 //===----------------------------------------------------------------------===//
+
+/// The segment prefixes and address forms of global memory instructions:
+/// GLOBAL_* with a VGPR address or an SGPR base (_SADDR), FLAT_* with a
+/// VGPR address (FLAT forms hit global buffers only).
+static const std::pair<StringRef, StringRef> GlobalForms[] = {
+    {"GLOBAL", ""}, {"GLOBAL", "_SADDR"}, {"FLAT", ""}};
 
 static StringMap<Semantics> buildTable() {
   StringMap<Semantics> T;
@@ -337,23 +344,21 @@ static StringMap<Semantics> buildTable() {
   FP_CMPS("F16", v_cmp_f16)
 #undef FP_CMPS
 #undef FP_CMP
-  // Global memory (FLAT forms hit global buffers only, for now).
+  // Global memory.
   for (StringRef W : {"DWORD", "DWORDX2", "DWORDX3", "DWORDX4"})
-    for (StringRef Seg : {"GLOBAL", "FLAT"})
-      for (StringRef Form : {"", "_SADDR"}) {
-        T[(Twine(Seg) + "_LOAD_" + W + Form).str()] = global_access<false>;
-        T[(Twine(Seg) + "_STORE_" + W + Form).str()] = global_access<true>;
-      }
-  for (StringRef Seg : {"GLOBAL", "FLAT"})
-    for (StringRef Form : {"", "_SADDR"}) {
-      auto Name = [&](StringRef Op) { return (Twine(Seg) + Op + Form).str(); };
-      T[Name("_LOAD_UBYTE")] = global_subdword<1, false, false>;
-      T[Name("_LOAD_SBYTE")] = global_subdword<1, false, true>;
-      T[Name("_LOAD_USHORT")] = global_subdword<2, false, false>;
-      T[Name("_LOAD_SSHORT")] = global_subdword<2, false, true>;
-      T[Name("_STORE_BYTE")] = global_subdword<1, true, false>;
-      T[Name("_STORE_SHORT")] = global_subdword<2, true, false>;
+    for (auto [Seg, Form] : GlobalForms) {
+      T[(Twine(Seg) + "_LOAD_" + W + Form).str()] = global_access<false>;
+      T[(Twine(Seg) + "_STORE_" + W + Form).str()] = global_access<true>;
     }
+  for (auto [Seg, Form] : GlobalForms) {
+    auto Name = [&](StringRef Op) { return (Twine(Seg) + Op + Form).str(); };
+    T[Name("_LOAD_UBYTE")] = global_subdword<1, false, false>;
+    T[Name("_LOAD_SBYTE")] = global_subdword<1, false, true>;
+    T[Name("_LOAD_USHORT")] = global_subdword<2, false, false>;
+    T[Name("_LOAD_SSHORT")] = global_subdword<2, false, true>;
+    T[Name("_STORE_BYTE")] = global_subdword<1, true, false>;
+    T[Name("_STORE_SHORT")] = global_subdword<2, true, false>;
+  }
   // Private memory (MUBUF with the private-segment descriptor).
   for (StringRef Form : {"_OFFSET", "_OFFEN", "_IDXEN", "_BOTHEN", "_ADDR64"}) {
     for (StringRef W : {"DWORD", "DWORDX2", "DWORDX3", "DWORDX4"}) {
@@ -503,12 +508,11 @@ static StringMap<Semantics> buildTable() {
         ATOMIC("UMAX", "MAX_U32", UMax), ATOMIC("AND", "AND_B32", And),
         ATOMIC("OR", "OR_B32", Or), ATOMIC("XOR", "XOR_B32", Xor),
         ATOMIC("INC", "INC_U32", Inc), ATOMIC("DEC", "DEC_U32", Dec)}) {
-    for (StringRef Seg : {"GLOBAL", "FLAT"})
-      for (StringRef Form : {"", "_SADDR"}) {
-        std::string Base = (Twine(Seg) + "_ATOMIC_" + A.Global + Form).str();
-        T[Base] = A.G;
-        T[Base + "_RTN"] = A.GRtn;
-      }
+    for (auto [Seg, Form] : GlobalForms) {
+      std::string Base = (Twine(Seg) + "_ATOMIC_" + A.Global + Form).str();
+      T[Base] = A.G;
+      T[Base + "_RTN"] = A.GRtn;
+    }
     StringRef DS = A.DS;
     for (StringRef Suffix : {"", "_gfx9"}) {
       if (DS.starts_with("WRXCHG")) { // Only a returning form exists.
@@ -554,12 +558,11 @@ static StringMap<Semantics> buildTable() {
         WIDE(nullptr, "MIN_F32", FMin, uint32_t),
         WIDE(nullptr, "MAX_F32", FMax, uint32_t)}) {
     if (A.Global)
-      for (StringRef Seg : {"GLOBAL", "FLAT"})
-        for (StringRef Form : {"", "_SADDR"}) {
-          std::string Base = (Twine(Seg) + "_ATOMIC_" + A.Global + Form).str();
-          T[Base] = A.G;
-          T[Base + "_RTN"] = A.GRtn;
-        }
+      for (auto [Seg, Form] : GlobalForms) {
+        std::string Base = (Twine(Seg) + "_ATOMIC_" + A.Global + Form).str();
+        T[Base] = A.G;
+        T[Base + "_RTN"] = A.GRtn;
+      }
     StringRef DS = A.DS;
     for (StringRef Suffix : {"", "_gfx9"}) {
       if (DS.starts_with("WRXCHG")) {
@@ -706,8 +709,22 @@ Error amdgpu_emu::unimplementedUnlessExecZero(WaveCtx &C, const Instr &I) {
   return C.exec() ? unimplemented(C, I) : Error::success();
 }
 
-Semantics amdgpu_emu::lookupSemantics(StringRef Name) {
+static const StringMap<Semantics> &getTable() {
   static const StringMap<Semantics> Table = buildTable();
-  auto It = Table.find(Name);
-  return It == Table.end() ? unimplemented : It->second;
+  return Table;
+}
+
+Semantics amdgpu_emu::lookupSemantics(StringRef Name) {
+  auto It = getTable().find(Name);
+  return It == getTable().end() ? unimplemented : It->second;
+}
+
+std::vector<std::string> amdgpu_emu::getImplementedInstructions() {
+  std::vector<std::string> Names;
+  for (const auto &Entry : getTable())
+    if (Entry.second != unimplemented &&
+        Entry.second != unimplementedUnlessExecZero)
+      Names.push_back(Entry.first().str());
+  llvm::sort(Names);
+  return Names;
 }
