@@ -3,33 +3,34 @@
 
 An independent second opinion on what single instructions compute: for each
 entry of the table (kernelsuite/isa/table.py: the core instructions, then
-the families of table_scalar, table_f64, table_h16, table_misc and
-table_mem), random operand sets (with edge values mixed in, and fixed ones
-first where an entry lists them) are written to a buffer, a hand-written
-kernel per entry loads one operand set per lane with global_load_dword,
-executes the instruction once and stores every destination -- VGPR
-results, the lane mask of a compare or carry-out (through v_cndmask_b32),
-SCC of a scalar instruction (through s_cselect_b32), the EXEC bit a v_cmpx
-leaves -- to an output buffer. Kernels are for gfx90a, except
-v_fmaak/fmamk_f32 (gfx940) and the gfx10 names (gfx1030 in wave32); the
-memory family writes its kernels whole (LDS, global, flat and scalar
-memory, branches: kernelsuite/isa/harness_mem.py). The kernels of each
-processor are assembled with llvm-mc into one code object, linked with
-ld.lld and run on llvm-amdgpu-emu with a launch file whose output buffer
-is written to a file; each result is then compared bit for bit with a
-reference model in Python.
+the families of table_scalar, table_f64, table_h16, table_misc, table_mem
+and table_rest), random operand sets (with edge values mixed in, and fixed
+ones first where an entry lists them) are written to a buffer, a
+hand-written kernel per entry loads one operand set per lane with
+global_load_dword, executes the instruction once and stores every
+destination -- VGPR results, the lane mask of a compare or carry-out
+(through v_cndmask_b32), SCC of a scalar instruction (through
+s_cselect_b32), the EXEC bit a v_cmpx leaves -- to an output buffer. Kernels
+are for gfx90a, except v_fmaak/fmamk_f32 (gfx940) and the gfx10 names
+(gfx1030 in wave32); the memory family writes its kernels whole (LDS,
+global, flat and scalar memory, branches: kernelsuite/isa/harness_mem.py),
+and so do the private (scratch) MUBUF accesses of table_rest, whose kernels
+have a private segment. The kernels of each processor are assembled with
+llvm-mc into one code object, linked with ld.lld and run on llvm-amdgpu-emu
+with a launch file whose output buffer is written to a file; each result is
+then compared bit for bit with a reference model in Python.
 
 The reference models (kernelsuite/isa/gem5.py and gem5_scalar, gem5_f64,
-gem5_h16, gem5_misc, gem5_mem) are this tool's own, written after reading
-the execute() methods of gem5's Vega (GCN5/gfx9) instruction
+gem5_h16, gem5_misc, gem5_mem, gem5_rest) are this tool's own, written
+after reading the execute() methods of gem5's Vega (GCN5/gfx9) instruction
 implementations and the instruction descriptions gem5 quotes from AMD's
 Vega ISA ".arch" file ("--- description from .arch file ---" comments):
 
     gem5 commit b1a44b89c7bae73fae2dc547bc1f871452075b85 (github:gem5/gem5)
     src/arch/amdgpu/vega/insts/vop1.cc, vop2.cc, vop3.cc, vop3p.cc,
     vopc.cc, sop1.cc, sop2.cc, sopc.cc, sopk.cc, sopp.cc, smem.cc, ds.cc,
-    flat.cc, op_encodings.hh, instructions.hh (permute), inst_util.hh
-    (median, findFirstOne, findFirstZero, findFirstOneMsb,
+    flat.cc, mubuf.cc, op_encodings.hh, instructions.hh (permute),
+    inst_util.hh (median, findFirstOne, findFirstZero, findFirstOneMsb,
     countZeroBitsMsb, firstOppositeSignBit, muladd, roundNearestEven);
     src/arch/amdgpu/common/dtype/mxfp.hh and mxfp_convert.hh (f16
     conversions), src/arch/arm/insts/fplib.cc (packed f16 arithmetic),

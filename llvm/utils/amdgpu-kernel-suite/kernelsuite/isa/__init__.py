@@ -38,4 +38,8 @@ The families, each a table (specs() and KNOWN) and its gem5 models:
             LDS, ds_permute/bpermute, global and flat memory, scalar
             loads, branches; harness_mem writes their kernels whole and
             models a whole wave
+  table_rest, gem5_rest
+            f16 and 16-bit integer compares, the remaining v_cmpx_*,
+            s_lshl<n>_add_u32, v_readlane/v_writelane_b32, private
+            (scratch) MUBUF loads and stores
 """

@@ -343,7 +343,8 @@ def descriptor(spec: Spec) -> str:
     """The .amdhsa_kernel directives of a kernel after the kernarg
     pointer: 32 VGPRs (gfx90a, gfx940: 32 AGPRs more if the text uses
     them), 32 SGPRs, or KERNEL_VGPRS and KERNEL_SGPRS for a kernel a Spec
-    writes whole; denormals kept; wave32 on a 32-lane target."""
+    writes whole; denormals kept; wave32 on a 32-lane target; with
+    Spec.private the private-segment buffer and its size."""
     accum = spec.target in ACCUM_TARGETS
     if spec.kernel:
         vgprs, sgprs, offset = KERNEL_VGPRS, KERNEL_SGPRS, KERNEL_VGPRS
@@ -356,6 +357,9 @@ def descriptor(spec: Spec) -> str:
         lines.append('.amdhsa_accum_offset %d' % offset)
     if WAVE_SIZE[spec.target] == 32:
         lines.append('.amdhsa_wavefront_size32 1')
+    if spec.private:
+        lines += ['.amdhsa_user_sgpr_private_segment_buffer 1',
+                  '.amdhsa_private_segment_fixed_size %d' % spec.private]
     lines += ['.amdhsa_float_denorm_mode_32 3',
               '.amdhsa_float_denorm_mode_16_64 3']
     return ''.join('    %s\n' % l for l in lines)
@@ -417,8 +421,8 @@ def kernel_text(spec: Spec, lines: List[str]) -> str:
 def metadata(specs: Sequence[Spec], target: str) -> str:
     """The code object v4 metadata note for the kernels of a target, each
     (in, out) : 2 global buffers; a kernel a Spec writes whole
-    (Spec.kernel) has KERNEL_VGPRS / KERNEL_SGPRS registers and Spec.lds
-    bytes of LDS."""
+    (Spec.kernel) has KERNEL_VGPRS / KERNEL_SGPRS registers, Spec.lds
+    bytes of LDS and Spec.private bytes of private segment."""
     def regs(s: Spec) -> str:
         """The register counts of a kernel (.agpr_count if it uses
         AGPRs)."""
@@ -433,7 +437,7 @@ def metadata(specs: Sequence[Spec], target: str) -> str:
     .kernarg_segment_size: 16
     .kernarg_segment_align: 8
     .group_segment_fixed_size: {s.lds}
-    .private_segment_fixed_size: 0
+    .private_segment_fixed_size: {s.private}
     .wavefront_size: {WAVE_SIZE[target]}
     {regs(s)}
     .max_flat_workgroup_size: {WAVE}

@@ -8,11 +8,12 @@
 """Known differences between gem5 and the emulator, each with the ISA
 wording that decides which is right: those of the core table (table.py)
 here, then each family's KNOWN (table_scalar, table_f64, table_h16,
-table_misc, table_mem)."""
+table_misc, table_mem, table_rest)."""
 
 from typing import List
 
-from . import table_f64, table_h16, table_mem, table_misc, table_scalar
+from . import (table_f64, table_h16, table_mem, table_misc, table_rest,
+               table_scalar)
 from .fp import F32, F64, M32, s32
 from .manual import (legacy_mad_f32, manual_cmp_class, manual_cvt_int,
                      manual_fract, manual_ieee, manual_minmax, manual_minmax3,
@@ -135,4 +136,4 @@ CORE_KNOWN: List[KnownDifference] = [
 
 KNOWN_DIFFERENCES: List[KnownDifference] = (
     CORE_KNOWN + table_scalar.KNOWN + table_f64.KNOWN + table_h16.KNOWN
-    + table_misc.KNOWN + table_mem.KNOWN)
+    + table_misc.KNOWN + table_mem.KNOWN + table_rest.KNOWN)

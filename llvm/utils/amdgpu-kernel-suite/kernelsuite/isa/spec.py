@@ -86,6 +86,10 @@ class Spec:
     kernel: Optional[Callable[..., List[str]]] = None
     lds: int = 0
     wave: bool = False
+    # Private segment bytes per lane: the kernel then has the
+    # private-segment buffer descriptor in s[0:3], so the kernarg pointer
+    # is s[4:5] and the workgroup id s6.
+    private: int = 0
 
 
 def mask_result(fn: Callable[..., bool]) -> Callable[..., Tuple[int]]:

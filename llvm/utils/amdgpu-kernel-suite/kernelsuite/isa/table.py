@@ -9,12 +9,14 @@
 destination kinds, its text and its gem5 model. The core instructions
 (32-bit integer and f32 VALU, the VOPC compares, the 32-bit scalar ALU,
 64-bit shifts, multiply-adds and f64 arithmetic) are here; the families
-(table_scalar, table_f64, table_h16, table_misc, table_mem) follow them."""
+(table_scalar, table_f64, table_h16, table_misc, table_mem, table_rest)
+follow them."""
 
 import math
 from typing import List
 
-from . import table_f64, table_h16, table_mem, table_misc, table_scalar
+from . import (table_f64, table_h16, table_mem, table_misc, table_rest,
+               table_scalar)
 from .fp import (b32, c_fmax, c_fmin, F32, f32, F64, ieee_fma, M32, M64,
                  round_integral, s32, s64, sext)
 from .gem5 import (add_carry, f32op, f64op, first_opposite_sign_bit,
@@ -30,7 +32,8 @@ def build_table() -> List[Spec]:
     """Every instruction checked, in report order: the core table, then
     each family's."""
     return (core_table() + table_scalar.specs() + table_f64.specs()
-            + table_h16.specs() + table_misc.specs() + table_mem.specs())
+            + table_h16.specs() + table_misc.specs() + table_mem.specs()
+            + table_rest.specs())
 
 
 def core_table() -> List[Spec]:
