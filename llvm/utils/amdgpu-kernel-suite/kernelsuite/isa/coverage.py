@@ -36,15 +36,20 @@ NOT_CHECKED: List[Tuple[str, str]] = [
      'program counter: calls and returns of the kernel suite'),
     (r's_set_gpr_idx_\w+|s_setreg\w*',
      'mode registers: unit tests (EmuGprIdx.*, flat-scratch setup)'),
+    (r'buffer_\w+_(idxen|bothen|addr64)',
+     'refused when run: indexed and 64-bit-address MUBUF addressing'),
 ]
 
 
 def instruction(opcode: str) -> str:
     """The instruction an opcode name of the emulator belongs to (a scalar
     load with an immediate offset, S_LOAD_DWORD_IMM, is the table's
-    s_load_dword)."""
+    s_load_dword; a private MUBUF access with an immediate or a VGPR offset,
+    BUFFER_LOAD_DWORD_OFFSET or _OFFEN, is its buffer_load_dword, which
+    checks both)."""
     name = ENCODING_SUFFIX.sub('', opcode.lower())
-    return re.sub(r'^(s_load_dword\w*?)_imm$', r'\1', name)
+    name = re.sub(r'^(s_load_dword\w*?)_imm$', r'\1', name)
+    return re.sub(r'^(buffer_\w+?)_(offset|offen)$', r'\1', name)
 
 
 def checked_by(spec_name: str) -> str:
