@@ -34,12 +34,12 @@ and final memory show if one exists (find_order), else lane order (gem5's
 and the manual's pseudo-code order)."""
 
 import random
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence
 
 from .fp import M32
 from .gem5_mem import sext_load
-from .harness import (EDGE_U32, gen_operand, OPERAND_KINDS, WAVE,
-                      WIDE_KINDS, words)
+from .harness import (EDGE_U32, gen_operand, OPERAND_KINDS, pack_words,
+                      unpack_words, WAVE, WIDE_KINDS, words)
 from .spec import Spec
 
 IMAGE = 4096          # LDS image bytes: WAVE lanes x 64
@@ -166,23 +166,6 @@ def result_words(first: int, res: Sequence[int], kinds: Sequence[str]) -> List[s
     return lines
 
 
-def split_words(values: Sequence[int], kinds: Sequence[str]) -> List[int]:
-    """Operand or result values as 32-bit words, low word first."""
-    out = []
-    for v, k in zip(values, kinds):
-        out += [v & M32, v >> 32] if words(k) == 2 else [v & M32]
-    return out
-
-
-def join_words(ws: Sequence[int], kinds: Sequence[str]) -> Tuple[int, ...]:
-    """32-bit words as values of kinds."""
-    out, i = [], 0
-    for k in kinds:
-        out.append(ws[i] | ws[i + 1] << 32 if words(k) == 2 else ws[i])
-        i += words(k)
-    return tuple(out)
-
-
 # --------------------------------------------------------------------------
 # Serialization of atomics on one address
 # --------------------------------------------------------------------------
@@ -287,7 +270,7 @@ def lds_model(op: DsOp, nimg: int, img_kinds: Sequence[str],
         img = bytearray(IMAGE)
         for lane, ops in enumerate(cases):
             img[lane * BLOCK:(lane + 1) * BLOCK] = b''.join(
-                w.to_bytes(4, 'little') for w in split_words(ops[:nimg], img_kinds))
+                w.to_bytes(4, 'little') for w in pack_words(ops[:nimg], img_kinds))
         rets: Dict[int, List[int]] = {l: [] for l in range(len(cases))}
         addr = {l: ops[nimg] for l, ops in enumerate(cases)}
         data = {l: ops[nimg + 1:] for l, ops in enumerate(cases)}
@@ -306,7 +289,7 @@ def lds_model(op: DsOp, nimg: int, img_kinds: Sequence[str],
             nres = len(got[0]) - len(ret_kinds) if got else 0
             for l, g in enumerate(got):
                 if op.rtn:
-                    got_rets[l] = join_words(split_words(g[nres:], ret_kinds),
+                    got_rets[l] = unpack_words(pack_words(g[nres:], ret_kinds),
                                              ['u64' if op.size == 8 else 'u32'])[0]
 
             def got_final(a):
@@ -314,7 +297,7 @@ def lds_model(op: DsOp, nimg: int, img_kinds: Sequence[str],
                 owner = a // BLOCK
                 if owner >= len(got):
                     return None
-                ws = split_words(got[owner][:nres], img_kinds)
+                ws = pack_words(got[owner][:nres], img_kinds)
                 blob = b''.join(w.to_bytes(4, 'little') for w in ws)
                 return _get(blob, a % BLOCK, op.size)
             old = apply_atomics(mem, targets, step, op.rtn, got_rets, got_final)
@@ -332,7 +315,7 @@ def lds_model(op: DsOp, nimg: int, img_kinds: Sequence[str],
                     rets[l] = [v]
                 elif op.kind == 'write':
                     v = 0
-                    for i, w in enumerate(split_words(data[l], data_kinds)):
+                    for i, w in enumerate(pack_words(data[l], data_kinds)):
                         v |= w << (32 * i)
                     _put(img, (addr[l] + off0) & M32, op.size, v)
                 elif op.kind == 'read2':
@@ -344,12 +327,12 @@ def lds_model(op: DsOp, nimg: int, img_kinds: Sequence[str],
         out = []
         for l in range(len(cases)):
             ws = [_get(img, l * BLOCK + 4 * i, 4) for i in range(BLOCK // 4)]
-            block = join_words(ws, img_kinds)
+            block = unpack_words(ws, img_kinds)
             rw: List[int] = []
             for v in rets[l]:
                 rw += [v & M32, v >> 32] if op.size == 8 else \
                     [v >> (32 * i) & M32 for i in range(max(1, op.size // 4))]
-            out.append(block + join_words(rw, ret_kinds) if ret_kinds else block)
+            out.append(block + unpack_words(rw, ret_kinds) if ret_kinds else block)
         return out
     return model
 
@@ -493,7 +476,7 @@ def global_model(kind: str, size: int, nmem: int, mem_kinds: Sequence[str],
     def model(cases, got):
         """The wave's results."""
         mems = [bytearray(b''.join(w.to_bytes(4, 'little') for w in
-                                   split_words(ops[:nmem], mem_kinds)))
+                                   pack_words(ops[:nmem], mem_kinds)))
                 for ops in cases]
         datas = [ops[nmem:nmem + len(data_kinds)] for ops in cases]
         offs = [ops[-1] if boff else 0 for ops in cases]
@@ -507,7 +490,7 @@ def global_model(kind: str, size: int, nmem: int, mem_kinds: Sequence[str],
         elif kind == 'store':
             for l in range(len(cases)):
                 v = 0
-                for i, w in enumerate(split_words(datas[l], data_kinds)):
+                for i, w in enumerate(pack_words(datas[l], data_kinds)):
                     v |= w << (32 * i)
                 _put(mems[l], offs[l], size, v)
         else:
@@ -517,13 +500,13 @@ def global_model(kind: str, size: int, nmem: int, mem_kinds: Sequence[str],
             got_rets = {}
             if rtn:
                 for l, g in enumerate(got):
-                    got_rets[l] = join_words(split_words(g[nres:], ret_kinds),
+                    got_rets[l] = unpack_words(pack_words(g[nres:], ret_kinds),
                                              [mkind])[0]
 
             def got_final(k):
                 """The emulator's final value of memory k."""
-                ws = split_words(got[k][:nres], mem_kinds)
-                return join_words(ws, [mkind])[0]
+                ws = pack_words(got[k][:nres], mem_kinds)
+                return unpack_words(ws, [mkind])[0]
 
             def step(l, old):
                 """Lane l's atomic on the old value."""
@@ -540,8 +523,8 @@ def global_model(kind: str, size: int, nmem: int, mem_kinds: Sequence[str],
         for l in range(len(cases)):
             src_mem = mems[0] if hot else mems[l]
             ws = [_get(src_mem, 4 * i, 4) for i in range(nmw)]
-            res = join_words(ws, mem_kinds) if readback else ()
-            out.append(res + (join_words(rets[l], ret_kinds) if ret_kinds else ()))
+            res = unpack_words(ws, mem_kinds) if readback else ()
+            out.append(res + (unpack_words(rets[l], ret_kinds) if ret_kinds else ()))
         return out
     return model
 
