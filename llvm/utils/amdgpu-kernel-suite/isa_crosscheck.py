@@ -11,9 +11,10 @@ global_load_dword, executes the instruction once and stores every
 destination -- VGPR results, the lane mask of a compare or carry-out
 (through v_cndmask_b32), SCC of a scalar instruction (through
 s_cselect_b32), the EXEC bit a v_cmpx leaves -- to an output buffer. Kernels
-are for gfx90a, except v_fmaak/fmamk_f32 (gfx940) and the gfx10 names
-(gfx1030 in wave32); the memory family writes its kernels whole (LDS,
-global, flat and scalar memory, branches: kernelsuite/isa/harness_mem.py),
+are for gfx90a, except v_fmaak/fmamk_f32 and flat_atomic_add_f32 (gfx940)
+and the gfx10 names and s_*_saveexec_b32 (gfx1030 in wave32); the memory
+family writes its kernels whole (LDS, global, flat and scalar memory,
+branches: kernelsuite/isa/harness_mem.py),
 and so do the private (scratch) MUBUF accesses of table_rest, whose kernels
 have a private segment. The kernels of each processor are assembled with
 llvm-mc into one code object, linked with ld.lld and run on llvm-amdgpu-emu

@@ -22,7 +22,7 @@ The families, each a table (specs() and KNOWN) and its gem5 models:
 
   table_scalar, gem5_scalar
             the scalar ALU beyond the core table's: 64-bit SOP1/SOP2,
-            SOPC, SOPK, s_bitset, saveexec
+            SOPC, SOPK, s_bitset, saveexec (b64; b32 on gfx1030)
   table_f64, gem5_f64
             f64 rounding, conversions, rcp/rsq/sqrt, compares, division
             helpers, v_trig_preop_f64; special f32 (exp, log, sin, cos,
@@ -35,9 +35,10 @@ The families, each a table (specs() and KNOWN) and its gem5 models:
             moves, v_readfirstlane, v_cmpx, and the gfx10 names (gfx1030,
             wave32)
   table_mem, gem5_mem, harness_mem
-            LDS, ds_permute/bpermute, global and flat memory, scalar
-            loads, branches; harness_mem writes their kernels whole and
-            models a whole wave
+            LDS, ds_permute/bpermute, global and flat memory
+            (flat_atomic_add_f32 on gfx940), scalar loads, branches;
+            harness_mem writes their kernels whole and models a whole
+            wave
   table_rest, gem5_rest
             f16 and 16-bit integer compares, the remaining v_cmpx_*,
             s_lshl<n>_add_u32, v_readlane/v_writelane_b32, private

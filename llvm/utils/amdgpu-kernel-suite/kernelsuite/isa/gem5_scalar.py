@@ -77,12 +77,16 @@ def gem5_bitset(one: bool, bits: int) -> Callable[[int, int], Tuple[int]]:
     return model
 
 
-def saveexec(op: Callable[[int, int], int]) -> Callable[..., Tuple[int, ...]]:
+def saveexec(op: Callable[[int, int], int],
+             bits: int = 64) -> Callable[..., Tuple[int, ...]]:
     """s_<op>_saveexec_b64: D = EXEC; EXEC = op(S0, EXEC); SCC = EXEC != 0.
-    Operands: (S0, EXEC before); results: (D, SCC, EXEC after)."""
+    Operands: (S0, EXEC before); results: (D, SCC, EXEC after). With bits
+    32 the wave32 s_<op>_saveexec_b32 of gfx10, which gem5 (Vega) lacks:
+    the b64 pseudo-code on EXEC_LO and 32-bit values, as the RDNA ISA
+    manual describes the b32 forms."""
     def model(src: int, exec_: int) -> Tuple[int, int, int]:
         """The saved EXEC, SCC and the new EXEC."""
-        new = op(src, exec_) & M64
+        new = op(src, exec_) & ((1 << bits) - 1)
         return (exec_, int(new != 0), new)
     return model
 

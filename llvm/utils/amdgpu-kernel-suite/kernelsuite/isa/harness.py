@@ -23,8 +23,7 @@ from .fp import F16, F32, F64, FloatFormat, M32, M64, ulp_distance
 from .spec import KnownDifference, Spec, WAVE_SIZE
 
 
-# The workgroup size of every launch (and the lanes the scalar kernel
-# walks: its target is gfx90a).
+# The workgroup size of every launch.
 WAVE = 64
 # The targets whose AGPRs follow the VGPRs in one register file
 # (.amdhsa_accum_offset).
@@ -309,11 +308,11 @@ def kernel_body(spec: Spec, in_kinds: Sequence[str]) -> List[str]:
     lines = []
     if spec.unit == 'v':
         return vector_body(spec, in_kinds, text)
-    # Scalar: one lane at a time, M0 the lane (v_writelane may read M0
-    # besides its SGPR source), operands read with v_readlane (a pair word
-    # by word), results written back with v_writelane; SCC is taken with
-    # s_cselect right after the instruction. s[28:29] is free for a text
-    # to save EXEC in.
+    # Scalar: one lane of the wave (64 or 32) at a time, M0 the lane
+    # (v_writelane may read M0 besides its SGPR source), operands read with
+    # v_readlane (a pair word by word), results written back with
+    # v_writelane; SCC is taken with s_cselect right after the
+    # instruction. s[28:29] is free for a text to save EXEC in.
     lines += ['s_mov_b32 m0, 0', '.L%s_lane:' % spec.name]
     for i, k in enumerate(in_kinds):
         for w in range(words(k)):
@@ -329,7 +328,8 @@ def kernel_body(spec: Spec, in_kinds: Sequence[str]) -> List[str]:
         for w in range(words(k)):
             lines.append('v_writelane_b32 v%d, s%d, m0'
                          % (20 + 2 * i + w, 20 + 2 * i + w))
-    lines += ['s_add_u32 m0, m0, 1', 's_cmp_lt_u32 m0, %d' % WAVE,
+    lines += ['s_add_u32 m0, m0, 1',
+              's_cmp_lt_u32 m0, %d' % WAVE_SIZE[spec.target],
               's_cbranch_scc1 .L%s_lane' % spec.name]
     return lines
 

@@ -30,10 +30,13 @@ from .spec import mask_result, sop, Spec, TRANSCENDENTAL_ULPS, vop
 
 def build_table() -> List[Spec]:
     """Every instruction checked, in report order: the core table, then
-    each family's."""
+    each family's, then the entries added since (the flat atomics without
+    return and flat_atomic_add_f32, the s_*_saveexec_b32), last so that a
+    seed gives the earlier entries the operand sets it gave them."""
     return (core_table() + table_scalar.specs() + table_f64.specs()
             + table_h16.specs() + table_misc.specs() + table_mem.specs()
-            + table_rest.specs())
+            + table_rest.specs() + table_mem.flat_nortn_specs()
+            + table_scalar.saveexec32_specs())
 
 
 def core_table() -> List[Spec]:

@@ -14,7 +14,9 @@ harness_mem.py, gem5 models in gem5_mem.py), and its known differences
 A name is the instruction's mnemonic, with LLVM's suffix for a form:
 '_saddr' for an SGPR base, '_rtn' for a returning atomic (glc), '_sgpr'
 for an s_load with an SGPR offset; '.hot' marks a check of every lane of
-a wave on one or two addresses."""
+a wave on one or two addresses. The flat atomics without return and
+flat_atomic_add_f32 (gfx940 kernels, as gfx90a lacks it) come last in the
+table (flat_nortn_specs)."""
 
 import copy
 from typing import Callable, Dict, List, Sequence
@@ -196,7 +198,9 @@ def _text(mnem: str, form: str, ret: bool, data: bool, glc: bool) -> str:
 
 
 def global_specs() -> List[Spec]:
-    """Loads, stores and atomics through the three address forms."""
+    """Loads, stores and atomics through the three address forms (the
+    flat atomics without return and flat_atomic_add_f32 are
+    flat_nortn_specs')."""
     t: List[Spec] = []
     forms = (('vaddr', 'global', ''), ('saddr', 'global', '_saddr'),
              ('flat', 'flat', ''))
@@ -230,42 +234,71 @@ def global_specs() -> List[Spec]:
                 global_kernel(_text('%s_%s' % (seg, op), form, False, True, False),
                               form, 4, len(data), 0, boff, True),
                 global_model('store', size, 4, mem, data, (), boff)))
-    atomics = [('swap', 'swap', 32, 'u32'), ('cmpswap', 'cmpswap', 32, 'small'),
-               ('add', 'add', 32, 'u32'), ('sub', 'sub', 32, 'u32'),
-               ('smin', 'smin', 32, 'u32'), ('umin', 'umin', 32, 'u32'),
-               ('smax', 'smax', 32, 'u32'), ('umax', 'umax', 32, 'u32'),
-               ('and', 'and', 32, 'u32'), ('or', 'or', 32, 'u32'),
-               ('xor', 'xor', 32, 'u32'), ('inc', 'inc', 32, 'small'),
-               ('dec', 'dec', 32, 'small'), ('add_f32', 'fadd', 32, 'f32'),
-               ('add_f64', 'fadd', 64, 'f64'), ('min_f64', 'fmin', 64, 'f64'),
-               ('max_f64', 'fmax', 64, 'f64')]
-    atomics += [(a + '_x2', o, 64, {'u32': 'u64', 'small': 'small64'}[k])
-                for a, o, b, k in atomics[:13]]
-    for op, gop, bits, kind in atomics:
-        size = bits // 8
-        val = {'small': 'u32', 'small64': 'u64'}.get(kind, kind)
-        data = (val, kind) if gop == 'cmpswap' else (kind,)
-        fn = gem5_atomic(gop, bits)
+    for op, gop, bits, kind in ATOMICS:
         for form, seg, suffix in forms + (('hot', 'global', ''),):
             for rtn in (False, True):
                 if form in ('flat', 'hot') and not rtn:
-                    continue
+                    continue   # The flat no-return forms: flat_nortn_specs.
                 if form == 'flat' and op == 'add_f32':
-                    continue   # Not a gfx90a instruction.
-                name = '%s_atomic_%s%s%s%s' % (seg, op, suffix, '_rtn' if rtn else '',
-                                                '.hot' if form == 'hot' else '')
-                ret = (val,) if rtn else ()
-                REMODEL[name] = lambda f, size=size, data=data, ret=ret, \
-                    hot=form == 'hot', rtn=rtn: global_model(
-                        'atomic', size, 1, (val,), data, ret, False, hot=hot,
-                        atomic=f, rtn=rtn)
-                ndata = sum(2 if k in ('u64', 'f64', 'small64') else 1 for k in data)
-                t.append(_spec(
-                    name, (kind,) + data, (val,) + ret,
-                    global_kernel(_text('%s_atomic_%s' % (seg, op), form, rtn, True, rtn),
-                                  form, 1, ndata, bits // 32 if rtn else 0, False, True),
-                    global_model('atomic', size, 1, (val,), data, ret, False,
-                                 hot=form == 'hot', atomic=fn, rtn=rtn)))
+                    continue   # Not a gfx90a instruction: flat_nortn_specs.
+                t.append(_atomic(op, gop, bits, kind, form, seg, suffix, rtn))
+    return t
+
+
+# The global/flat atomics: (name after '_atomic_', gem5 operation, width,
+# memory and data kind).
+ATOMICS = [('swap', 'swap', 32, 'u32'), ('cmpswap', 'cmpswap', 32, 'small'),
+           ('add', 'add', 32, 'u32'), ('sub', 'sub', 32, 'u32'),
+           ('smin', 'smin', 32, 'u32'), ('umin', 'umin', 32, 'u32'),
+           ('smax', 'smax', 32, 'u32'), ('umax', 'umax', 32, 'u32'),
+           ('and', 'and', 32, 'u32'), ('or', 'or', 32, 'u32'),
+           ('xor', 'xor', 32, 'u32'), ('inc', 'inc', 32, 'small'),
+           ('dec', 'dec', 32, 'small'), ('add_f32', 'fadd', 32, 'f32'),
+           ('add_f64', 'fadd', 64, 'f64'), ('min_f64', 'fmin', 64, 'f64'),
+           ('max_f64', 'fmax', 64, 'f64')]
+ATOMICS += [(a + '_x2', o, 64, {'u32': 'u64', 'small': 'small64'}[k])
+            for a, o, b, k in ATOMICS[:13]]
+
+
+def _atomic(op: str, gop: str, bits: int, kind: str, form: str, seg: str,
+            suffix: str, rtn: bool, target: str = 'gfx90a') -> Spec:
+    """The entry of a global/flat atomic in an address form, with or
+    without return (glc; sc0 on gfx940), for a processor; its model with
+    another operation goes to REMODEL."""
+    size = bits // 8
+    val = {'small': 'u32', 'small64': 'u64'}.get(kind, kind)
+    data = (val, kind) if gop == 'cmpswap' else (kind,)
+    name = '%s_atomic_%s%s%s%s' % (seg, op, suffix, '_rtn' if rtn else '',
+                                    '.hot' if form == 'hot' else '')
+    ret = (val,) if rtn else ()
+    REMODEL[name] = lambda f: global_model(
+        'atomic', size, 1, (val,), data, ret, False, hot=form == 'hot',
+        atomic=f, rtn=rtn)
+    ndata = sum(2 if k in ('u64', 'f64', 'small64') else 1 for k in data)
+    text = _text('%s_atomic_%s' % (seg, op), form, rtn, True, rtn)
+    if target == 'gfx940':
+        text = text.replace(' glc', ' sc0')
+    spec = _spec(
+        name, (kind,) + data, (val,) + ret,
+        global_kernel(text, form, 1, ndata, bits // 32 if rtn else 0, False,
+                      True),
+        global_model('atomic', size, 1, (val,), data, ret, False,
+                     hot=form == 'hot', atomic=gem5_atomic(gop, bits),
+                     rtn=rtn))
+    spec.target = target
+    return spec
+
+
+def flat_nortn_specs() -> List[Spec]:
+    """The FLAT atomics without return (their final memory is compared),
+    and flat_atomic_add_f32 with and without return, which gfx90a lacks,
+    as gfx940 kernels (gem5 runs it as global_atomic_add_f32). Checked
+    after every other entry, so that the operand sets a seed gives the
+    earlier entries stay as they were."""
+    t = [_atomic(op, gop, bits, kind, 'flat', 'flat', '', False)
+         for op, gop, bits, kind in ATOMICS if op != 'add_f32']
+    t += [_atomic('add_f32', 'fadd', 32, 'f32', 'flat', 'flat', '', rtn,
+                  target='gfx940') for rtn in (False, True)]
     return t
 
 
@@ -341,7 +374,8 @@ def ieee_minmax(pick_min: bool, bits: int) -> Callable:
 def _known() -> List[KnownDifference]:
     """The known differences of this family (their accepted models are
     wave models, as the family's gem5 models)."""
-    specs()   # Fills REMODEL.
+    specs()   # Fill REMODEL.
+    flat_nortn_specs()
     incdec, fminmax = {}, {}
     for name in REMODEL:
         if name.startswith(('global_', 'flat_')):

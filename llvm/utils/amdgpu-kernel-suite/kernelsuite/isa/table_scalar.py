@@ -16,7 +16,8 @@ checked as several table entries named '<instruction>.<immediate>'
 SOPK instructions that read their destination get it from a source
 operand through s_mov. A saveexec instruction runs with EXEC set from an
 operand and restored afterwards; its results are the saved EXEC, SCC and
-the new EXEC.
+the new EXEC. The wave32 s_*_saveexec_b32 forms run on gfx1030 (EXEC_LO)
+and come last in the table (saveexec32_specs).
 
 Not checked: s_lshl1..4_add_u32, which gem5 does not implement (its
 decoder stops with 'Trying to decode instruction without a class'), so
@@ -44,6 +45,14 @@ CMP_OPS = ('eq', 'lg', 'gt', 'ge', 'lt', 'le')
 
 # The fraction of compare operand sets with src1 next to src0.
 TIES = 0.2
+
+# The saveexec operations: the new EXEC from (S0, EXEC).
+SAVEEXEC_OPS = (('and', lambda s, e: s & e), ('or', lambda s, e: s | e),
+                ('xor', lambda s, e: s ^ e), ('andn2', lambda s, e: s & ~e),
+                ('orn2', lambda s, e: s | ~e))
+
+# The processor of the wave32 entries.
+GFX10 = 'gfx1030'
 
 
 def brev64(a: int) -> int:
@@ -140,9 +149,7 @@ def specs() -> List[Spec]:
                          gem5_bitset(one, bits), scc=False, dsts=(dst, 'scc'),
                          form='%s {d0}, {s1}\n%s {d0}, {s0}' % (mov, name)))
     # SOP1 saveexec: EXEC from src1, restored after the results are taken.
-    for op, fn in (('and', lambda s, e: s & e), ('or', lambda s, e: s | e),
-                   ('xor', lambda s, e: s ^ e), ('andn2', lambda s, e: s & ~e),
-                   ('orn2', lambda s, e: s | ~e)):
+    for op, fn in SAVEEXEC_OPS:
         name = 's_%s_saveexec_b64' % op
         t.append(sop(name, b2, saveexec(fn), dsts=('u64', 'scc', 'u64'),
                      form='s_mov_b64 s[28:29], exec\n'
@@ -163,6 +170,26 @@ def specs() -> List[Spec]:
                           lambda a, b, n=bits - 1, o=one:
                           (a >> (b & n) & 1) == o))
     t += sopk_entries()
+    return t
+
+
+def saveexec32_specs() -> List[Spec]:
+    """s_*_saveexec_b32, the wave32 forms, on gfx1030: as the b64 entries,
+    with EXEC_LO saved in s28 and restored. Checked after every other
+    entry, so that the operand sets a seed gives the earlier entries stay
+    as they were."""
+    t: List[Spec] = []
+    for op, fn in SAVEEXEC_OPS:
+        name = 's_%s_saveexec_b32' % op
+        spec = sop(name, ('u32', 'u32'), saveexec(fn, 32),
+                   dsts=('u32', 'scc', 'u32'),
+                   form='s_mov_b32 s28, exec_lo\n'
+                        's_mov_b32 exec_lo, {s1}\n'
+                        '%s {d0}, {s0}\n'
+                        's_mov_b32 {d2}, exec_lo\n'
+                        's_mov_b32 exec_lo, s28' % name)
+        spec.target = GFX10
+        t.append(spec)
     return t
 
 
