@@ -512,6 +512,34 @@ TEST(EmuSemantics, Sdwa16Bit) {
   EXPECT_EQ(R.Out[3], 7u);          // max(-28672, 7) signed
 }
 
+// 32-bit integer SDWA: a selected word, sign-extended by sext(), feeds
+// the 24-bit multiplies (HeCBench su3's k_mat_nn on gfx1030 multiplies a
+// sign-extended short this way, low and high halves).
+TEST(EmuSemantics, SdwaMul24) {
+  for (StringRef CPU : {"gfx90a", "gfx1030"}) {
+    RunResult R = runKernel(CPU, 64, 1, withPrologue(R"(
+  v_mov_b32 v3, 0x7fff8003
+  v_mov_b32 v4, 3
+  v_mul_i32_i24_sdwa v5, sext(v3), v4 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:DWORD
+  v_mul_i32_i24_sdwa v6, v3, v4 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:DWORD
+  v_mul_u32_u24_sdwa v7, v3, v4 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD
+  v_mul_hi_i32_i24_sdwa v8, sext(v3), v4 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:DWORD
+  v_mul_hi_u32_u24_sdwa v9, v3, v4 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:DWORD
+  global_store_dword v2, v5, s[2:3]
+  global_store_dword v2, v6, s[2:3] offset:4
+  global_store_dword v2, v7, s[2:3] offset:8
+  global_store_dword v2, v8, s[2:3] offset:12
+  global_store_dword v2, v9, s[2:3] offset:16
+)"));
+    ASSERT_EQ(R.Error, "") << CPU.str();
+    EXPECT_EQ(R.Out[0], uint32_t(-32765 * 3)) << CPU.str(); // sext(0x8003)
+    EXPECT_EQ(R.Out[1], 0x8003u * 3) << CPU.str();          // zero-extended
+    EXPECT_EQ(R.Out[2], 0x7fffu * 3) << CPU.str();          // the high word
+    EXPECT_EQ(R.Out[3], 0xffffffffu) << CPU.str(); // high half of -98295
+    EXPECT_EQ(R.Out[4], 0u) << CPU.str();          // high half of 98313
+  }
+}
+
 // Anything without semantics stops the run, naming the opcode.
 TEST(EmuSemantics, UnimplementedStops) {
   RunResult R = runKernel("gfx90a", 64, 1, withPrologue("v_rcp_f16 v3, v2"));
