@@ -1018,9 +1018,10 @@ template <F16Op Kind> Error v_f16(WaveCtx &C, const Instr &I) {
 /// Packed f16 (VOP3P v_pk_{add,mul,fma,max,min}_f16; Kind as v_f16): result
 /// half h takes each source's 16-bit half op_sel (h = 0) or op_sel_hi
 /// (h = 1) selects, NEG negating the low-half operand and NEG_HI the
-/// high-half one; both halves are written. A constant source whose high half
-/// would be read is refused (whether hardware replicates a packed inline
-/// constant into both halves is not modelled).
+/// high-half one; both halves are written. A constant source other than 0
+/// whose high half would be read is refused (whether hardware replicates a
+/// packed inline constant into both halves is not modelled; 0 is the same
+/// either way).
 template <F16Op Kind> Error v_pk_f16(WaveCtx &C, const Instr &I) {
   if (I.imm(Role::Clamp))
     return instError(C, I,
@@ -1030,7 +1031,8 @@ template <F16Op Kind> Error v_pk_f16(WaveCtx &C, const Instr &I) {
   static const Role Srcs[] = {Role::Src0, Role::Src1, Role::Src2};
   static const Role Mods[] = {Role::Src0Mods, Role::Src1Mods, Role::Src2Mods};
   for (unsigned S = 0; S != NumSrc; ++S)
-    if (I.op(Srcs[S]).Kind == OpKind::Imm && (I.imm(Mods[S]) & 0xc))
+    if (I.op(Srcs[S]).Kind == OpKind::Imm && I.op(Srcs[S]).Imm != 0 &&
+        (I.imm(Mods[S]) & 0xc))
       return instError(C, I,
                        "a packed f16 constant read in its high half is not "
                        "implemented");

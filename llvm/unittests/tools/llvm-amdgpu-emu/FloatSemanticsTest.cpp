@@ -495,6 +495,24 @@ TEST(EmuHalf, FmaRoundsOnce) {
   }
 }
 
+// A packed f16 operation reads an inline constant 0 in both halves (0
+// whether hardware replicates the constant into the high half or not), as
+// HeCBench quant3MatMul's v_pk_fma_f16 with a zero addend does; any other
+// constant read in its high half is refused.
+TEST(EmuHalf, PackedZeroConstant) {
+  EmuRun R = runWave(GFX90A, R"(
+  v_mov_b32 v1, 0x40003c00          ; {2.0, 1.0}
+  v_mov_b32 v2, 0x44004200          ; {4.0, 3.0}
+  v_pk_fma_f16 v3, v1, v2, 0        ; {8.0, 3.0}
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.v(3, 0), 0x48004200u);
+  EmuRun One = runWave(GFX90A, "v_pk_fma_f16 v3, v1, v2, 1.0");
+  EXPECT_NE(One.Error.find("constant read in its high half"),
+            std::string::npos)
+      << One.Error;
+}
+
 // f16 max and min in IEEE mode: a signaling NaN operand gives a NaN (the
 // first NaN in operand order, quieted), as for f32, while a quiet NaN gives
 // the other operand.
