@@ -33,11 +33,14 @@ terminates.
 
 Prints a line for each build of --b that does not match the model or fails to
 compile or run, and a summary line; exit status 1 if any did where the
-reference build of the same kernel did not. Where the reference fails too,
-the line says so and the summary counts it as shared: upstream's lowering
-has bugs of its own on such CFGs, and a function the reconverging lowering
-gives up on falls back to it. --show-reference-failures also prints a line
-for each reference build that fails.
+reference build of the same kernel did not fail the same way. Where the
+reference fails the same way (both do not compile, or both give wrong
+results), the line says so and the summary counts it as shared: upstream's
+lowering has bugs of its own on such CFGs, and a function the reconverging
+lowering gives up on falls back to it. A wrong result where the reference
+does not compile is a problem: the model says what is right.
+--show-reference-failures also prints a line for each reference build that
+fails.
 
 Testing middle-end passes (control-flow melding, cf-meld):
 

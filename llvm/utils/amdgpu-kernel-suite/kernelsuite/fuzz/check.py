@@ -78,6 +78,15 @@ def build_and_run(args, ir, launch, cpu, opt, flags, work):
     return None
 
 
+def same_failure(ref, why):
+    """Whether the build under test failed the way the reference did (both
+    do not compile, both give wrong results, ...): then the kernel may be
+    beyond both lowerings, or the reconverging one fell back to upstream's.
+    A wrong result where the reference does not even compile is the build
+    under test's own: the model, not the reference, says what is right."""
+    return bool(ref) and ref.split(" (")[0] == why.split(" (")[0]
+
+
 def check_seed(args, seed):
     """The problem lines of one seed, how many of its reference builds
     failed, the lines of builds under test that failed where the reference
@@ -108,7 +117,7 @@ def check_seed(args, seed):
                 why = build_and_run(args, ir, launch, cpu, opt, args.b.split(), work)
                 if why:
                     line = f"seed {seed} {cpu} {opt}: {why}"
-                    (shared if ref else problems).append(line)
+                    (shared if same_failure(ref, why) else problems).append(line)
         if problems and args.keep:
             os.makedirs(args.keep, exist_ok=True)
             stem = os.path.join(args.keep, f"seed{seed}")
@@ -263,7 +272,7 @@ def check_seed_opt(args, seed, case):
                                              args.b.split(), work)
                 if why:
                     line = f"seed {seed} {cpu} {level}: {why}"
-                    (shared if ref else problems).append(line)
+                    (shared if same_failure(ref, why) else problems).append(line)
         if (problems or problems_ref) and args.keep:
             os.makedirs(args.keep, exist_ok=True)
             stem = os.path.join(args.keep, f"seed{seed}")
