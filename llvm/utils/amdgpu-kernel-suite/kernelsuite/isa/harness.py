@@ -365,14 +365,15 @@ def descriptor(spec: Spec) -> str:
     return ''.join('    %s\n' % l for l in lines)
 
 
-def kernel_asm(spec: Spec, in_kinds: Sequence[str]) -> str:
-    """A complete kernel (code and descriptor) for one instruction: lane
-    gid reads operand words at in + gid * 4 * nin, writes result words at
-    out + gid * 4 * nout."""
+def kernel_frame(in_kinds: Sequence[str], dsts: Sequence[str],
+                 body: List[str], src0: int, dst0: int) -> List[str]:
+    """The lines of a kernel around `body`: s[4:5] the operand buffer,
+    s[6:7] the result buffer, v1 the lane's global id gid, v2 and v3 its
+    operand and result record offsets (gid * 4 * words); operand i is
+    loaded into the VGPRs from src0 + 2 * i, result i stored from the VGPRs
+    from dst0 + 2 * i."""
     nin = sum(words(k) for k in in_kinds)
-    nout = sum(words(k) for k in spec.dsts)
-    if spec.kernel:
-        return kernel_text(spec, spec.kernel(spec, in_kinds))
+    nout = sum(words(k) for k in dsts)
     lines = ['s_load_dwordx4 s[4:7], s[0:1], 0x0',
              'v_lshl_add_u32 v1, s2, 6, v0',
              'v_mul_u32_u24 v2, %d, v1' % (4 * nin),
@@ -382,17 +383,27 @@ def kernel_asm(spec: Spec, in_kinds: Sequence[str]) -> str:
     for i, kind in enumerate(in_kinds):
         for w in range(words(kind)):
             lines.append('global_load_dword v%d, v2, s[4:5] offset:%d'
-                         % (10 + 2 * i + w, 4 * word))
+                         % (src0 + 2 * i + w, 4 * word))
             word += 1
     lines.append('s_waitcnt vmcnt(0)')
-    lines += kernel_body(spec, in_kinds)
+    lines += body
     word = 0
-    for i, kind in enumerate(spec.dsts):
+    for i, kind in enumerate(dsts):
         for w in range(words(kind)):
             lines.append('global_store_dword v3, v%d, s[6:7] offset:%d'
-                         % (20 + 2 * i + w, 4 * word))
+                         % (dst0 + 2 * i + w, 4 * word))
             word += 1
-    return kernel_text(spec, lines)
+    return lines
+
+
+def kernel_asm(spec: Spec, in_kinds: Sequence[str]) -> str:
+    """A complete kernel (code and descriptor) for one instruction: lane
+    gid reads operand words at in + gid * 4 * nin, writes result words at
+    out + gid * 4 * nout."""
+    if spec.kernel:
+        return kernel_text(spec, spec.kernel(spec, in_kinds))
+    return kernel_text(spec, kernel_frame(in_kinds, spec.dsts,
+                                          kernel_body(spec, in_kinds), 10, 20))
 
 
 def kernel_text(spec: Spec, lines: List[str]) -> str:

@@ -38,8 +38,8 @@ from typing import Callable, Dict, List, Optional, Sequence
 
 from .fp import M32
 from .gem5_mem import sext_load
-from .harness import (EDGE_U32, gen_operand, OPERAND_KINDS, pack_words,
-                      unpack_words, WAVE, WIDE_KINDS, words)
+from .harness import (EDGE_U32, gen_operand, kernel_frame, OPERAND_KINDS,
+                      pack_words, unpack_words, WAVE, WIDE_KINDS, words)
 from .spec import Spec
 
 IMAGE = 4096          # LDS image bytes: WAVE lanes x 64
@@ -118,31 +118,9 @@ def dst(i: int) -> int:
 
 
 def frame(spec: Spec, in_kinds: Sequence[str], body: List[str]) -> List[str]:
-    """A kernel: s[4:5] the operand buffer, s[6:7] the result buffer, v1
-    the lane's global id, v2 and v3 its operand and result record offsets;
-    operand i loaded into src(i), result i stored from dst(i)."""
-    nin = sum(words(k) for k in in_kinds)
-    nout = sum(words(k) for k in spec.dsts)
-    lines = ['s_load_dwordx4 s[4:7], s[0:1], 0x0',
-             'v_lshl_add_u32 v1, s2, 6, v0',
-             'v_mul_u32_u24 v2, %d, v1' % (4 * nin),
-             'v_mul_u32_u24 v3, %d, v1' % (4 * nout),
-             's_waitcnt lgkmcnt(0)']
-    word = 0
-    for i, kind in enumerate(in_kinds):
-        for w in range(words(kind)):
-            lines.append('global_load_dword v%d, v2, s[4:5] offset:%d'
-                         % (src(i) + w, 4 * word))
-            word += 1
-    lines.append('s_waitcnt vmcnt(0)')
-    lines += body
-    word = 0
-    for i, kind in enumerate(spec.dsts):
-        for w in range(words(kind)):
-            lines.append('global_store_dword v3, v%d, s[6:7] offset:%d'
-                         % (dst(i) + w, 4 * word))
-            word += 1
-    return lines
+    """A kernel around `body` (harness.kernel_frame): operand i loaded into
+    src(i), result i stored from dst(i)."""
+    return kernel_frame(in_kinds, spec.dsts, body, SRC0, DST0)
 
 
 def copy_words(first: int, ops: Sequence[int], kinds: Sequence[str]) -> List[str]:
