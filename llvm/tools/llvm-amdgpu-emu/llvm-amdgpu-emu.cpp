@@ -172,7 +172,8 @@ static cl::opt<bool>
 
 static cl::opt<bool> Trace("trace",
                            cl::desc("Print every executed instruction with "
-                                    "its wave, EXEC and SCC"),
+                                    "its wave, EXEC, VCC and SCC, and the "
+                                    "scalar registers it wrote"),
                            cl::cat(EmuCategory));
 
 static cl::opt<int> TraceLane("trace-lane",

@@ -266,6 +266,18 @@ static void noteWritten(Wave &W, const Instr &I) {
 }
 
 /// Runs wave W until it ends or reaches a barrier.
+/// With --trace: the scalar registers an instruction wrote (v_readlane and
+/// VOPC results included), after the instruction line.
+static void traceScalarResult(raw_ostream &OS, const Wave &W,
+                              const Operand &Dst) {
+  if (Dst.Kind != OpKind::SGPR || Dst.Index + Dst.Dwords > W.S.size())
+    return;
+  OS << "    s" << Dst.Index << ":";
+  for (unsigned D = 0; D != Dst.Dwords; ++D)
+    OS << formatv(" {0:x8}", W.S[Dst.Index + D]);
+  OS << "\n";
+}
+
 static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
                      std::vector<uint8_t> &LDS,
                      std::vector<TimingEvent> *Events) {
@@ -345,6 +357,9 @@ static Error runWave(DispatchState &DS, Wave &W, const Wave &Wave0,
     if (P.CountUniformVGPRs)
       noteWritten(W, X);
     const Operand &VDst = X.op(Role::VDst);
+    if (P.Trace)
+      traceScalarResult(*P.Trace, W,
+                        VDst.Kind == OpKind::SGPR ? VDst : X.op(Role::SDst));
     if (P.Trace && P.TraceLane >= 0 && unsigned(P.TraceLane) < P.Lanes &&
         (VDst.Kind == OpKind::VGPR || VDst.Kind == OpKind::AGPR)) {
       unsigned Base = (VDst.Kind == OpKind::AGPR ? 256 : 0) + VDst.Index;
