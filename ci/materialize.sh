@@ -52,8 +52,13 @@ for p in "${patches[@]}"; do
     die "patch amd-patches/$p does not apply to the upstream tree: $out" \
       "rebase amd-patches/$p on the patches before it in amd-patches/series (see README)"
   fi
-  (cd "$staging" && git apply -p1 --numstat "$REPO/amd-patches/$p" | cut -f3) \
-    >>"$staging/.fork/patched-files.txt"
+  touched=$(cd "$staging" && git apply -p1 --numstat "$REPO/amd-patches/$p" | cut -f3)
+  for f in $touched; do
+    [ -e "$UPSTREAM/$f" ] ||
+      die "patch amd-patches/$p creates $f, which is not an upstream file" \
+        "add new files to the fork tree (llvm/, clang/, lld/), not to a patch"
+  done
+  echo "$touched" >>"$staging/.fork/patched-files.txt"
 done
 sort -u -o "$staging/.fork/patched-files.txt" "$staging/.fork/patched-files.txt"
 
