@@ -132,6 +132,11 @@ static cl::opt<ReconvergeOrdering> OrderingOpt(
                    "breadth-first with post-dominance"),
         clEnumValN(ReconvergeOrdering::DomReg, "domreg", "dominance regions")));
 
+static cl::opt<bool> CheaperSideFirst(
+    "reconverge-cfg-cheaper-side-first", cl::init(true), cl::Hidden,
+    cl::desc("In the dfpd ordering, run the side of an if-else with fewer "
+             "divergent instructions first"));
+
 static cl::opt<unsigned> MaxRounds(
     "reconverge-cfg-max-rounds", cl::init(3), cl::Hidden,
     cl::desc("Rounds of reconverge-cfg per function before it reports the "
@@ -267,8 +272,38 @@ struct TopologicalPolicy {
   DenseMap<const BasicBlock *, SmallVector<const void *, 4>> Regions;
   /// Blocks taken only when no other eligible block is ready.
   SmallPtrSet<const BasicBlock *, 8> Deferred;
+  /// If set, the two sides of an if-else are taken cheaper first
+  /// (cheaperSideFirst).
+  DivergentValueFn IsDivergentValue = nullptr;
 };
 } // namespace
+
+/// The instructions of BB that compute a divergent value: what running BB
+/// costs a wave on a SIMT target whichever lanes are active.
+static unsigned countDivergentInstructions(const BasicBlock &BB,
+                                           DivergentValueFn IsDivergentValue) {
+  return count_if(BB, [&](const Instruction &I) {
+    return !isa<PHINode>(I) && !I.isTerminator() && !I.isDebugOrPseudoInst() &&
+           IsDivergentValue(&I);
+  });
+}
+
+/// Succs, the successors of BB in the order they are taken, with the two
+/// sides of an if-else swapped when the second is cheaper: both entered only
+/// from BB, neither post-dominating BB (see computeReconvergeOrdering).
+static void cheaperSideFirst(const BasicBlock &BB,
+                             MutableArrayRef<BasicBlock *> Succs,
+                             const PostDominatorTree &PDT,
+                             DivergentValueFn IsDivergentValue) {
+  if (Succs.size() != 2)
+    return;
+  for (BasicBlock *S : Succs)
+    if (S->getSinglePredecessor() != &BB || PDT.dominates(S, &BB))
+      return;
+  if (countDivergentInstructions(*Succs[1], IsDivergentValue) <
+      countDivergentInstructions(*Succs[0], IsDivergentValue))
+    std::swap(Succs[0], Succs[1]);
+}
 
 /// A topological order of the forward DAG (every edge but findBackEdges'),
 /// the entry first and the exits last. A block is ready once all its forward
@@ -348,6 +383,8 @@ orderTopologically(const Function &F, const PostDominatorTree &PDT,
     SmallVector<BasicBlock *, 4> Succs;
     if (Policy.PostDominatorsLast) {
       Succs = successorsSecondaryFirst(*BB, PDT);
+      if (Policy.IsDivergentValue)
+        cheaperSideFirst(*BB, Succs, PDT, Policy.IsDivergentValue);
     } else {
       SmallPtrSet<BasicBlock *, 4> Seen;
       for (BasicBlock *S : successors(BB))
@@ -378,11 +415,13 @@ static void addCycleRegions(const Function &F, const CycleInfo &CI,
       Policy.Regions[BB].push_back(C);
 }
 
-static std::vector<BasicBlock *> computeDFPD(const Function &F,
-                                             const PostDominatorTree &PDT) {
+static std::vector<BasicBlock *>
+computeDFPD(const Function &F, const PostDominatorTree &PDT,
+            DivergentValueFn IsDivergentValue) {
   CycleInfo CI;
   CI.compute(const_cast<Function &>(F));
   TopologicalPolicy Policy;
+  Policy.IsDivergentValue = IsDivergentValue;
   addCycleRegions(F, CI, Policy);
   return orderTopologically(F, PDT, Policy);
 }
@@ -454,10 +493,11 @@ static std::vector<BasicBlock *> computeBF(const Function &F) {
 
 std::vector<BasicBlock *>
 llvm::computeReconvergeOrdering(const Function &F, const PostDominatorTree &PDT,
-                                ReconvergeOrdering Kind) {
+                                ReconvergeOrdering Kind,
+                                DivergentValueFn IsDivergentValue) {
   switch (Kind) {
   case ReconvergeOrdering::DFPD:
-    return computeDFPD(F, PDT);
+    return computeDFPD(F, PDT, IsDivergentValue);
   case ReconvergeOrdering::RPOT:
     return computeRPOT(F);
   case ReconvergeOrdering::DF:
@@ -1236,7 +1276,8 @@ unsigned llvm::reconvergeCFG(Function &F, const PostDominatorTree &PDT,
                              DivergentTerminatorFn IsDivergent,
                              ReconvergeOrdering Kind,
                              DivergentValueFn IsDivergentValue) {
-  std::vector<BasicBlock *> Order = computeReconvergeOrdering(F, PDT, Kind);
+  std::vector<BasicBlock *> Order = computeReconvergeOrdering(
+      F, PDT, Kind, CheaperSideFirst ? IsDivergentValue : nullptr);
   return Reconverger(F, IsDivergent, IsDivergentValue).run(Order);
 }
 

@@ -132,9 +132,20 @@ enum class ReconvergeOrdering {
 ///  - the order is a topological order of the forward DAG, so the only
 ///    backward edges are the loops' (or irreducible cycles') retreating
 ///    edges.
+///
+/// With \p IsDivergentValue, DFPD takes the cheaper side of an if-else
+/// first: when a block's two successors are both entered only from it and
+/// neither post-dominates it, the one with fewer instructions that compute a
+/// divergent value (vector instructions on a SIMT target) is taken first,
+/// ties in terminator order. The side ordered first runs first; a target
+/// may run a short first side without a branch around it (AMDGPU's
+/// SIPreEmitPeephole drops such skips), so a wave whose lanes all take the
+/// other side pays for the first side's instructions, while the second side
+/// is always branched around.
 std::vector<BasicBlock *>
 computeReconvergeOrdering(const Function &F, const PostDominatorTree &PDT,
-                          ReconvergeOrdering Kind);
+                          ReconvergeOrdering Kind,
+                          DivergentValueFn IsDivergentValue = nullptr);
 
 /// Makes F reconverging by rerouting edges through new flow blocks (see
 /// ReconvergeCFG.cpp for the algorithm). \p IsDivergent tells which of F's
