@@ -144,6 +144,14 @@ static cl::opt<bool> PrintRedundancy(
              "opcode, most first (also in --counters-json)"),
     cl::cat(EmuCategory));
 
+static cl::opt<bool> CheckWriteConflicts(
+    "write-conflicts",
+    cl::desc("Count the global bytes that a work-item stored with another "
+             "value than another work-item had stored there, with no barrier "
+             "of their workgroup between (write-write races; also in "
+             "--counters-json)"),
+    cl::cat(EmuCategory));
+
 static cl::opt<bool> CountUniformVGPRs(
     "uniform-vgprs",
     cl::desc("Also count, at each block entry, the written VGPRs that hold "
@@ -337,6 +345,16 @@ static void printCounters(const Counters &C) {
   outs() << "  cycle-estimate " << C.cycleEstimate() << "\n";
 }
 
+static void printWriteConflicts(const Counters &C) {
+  outs() << "write conflicts: " << C.WriteConflicts << " bytes";
+  if (C.WriteConflicts)
+    outs() << format(" (first at 0x%llx: work-items %llu then %llu)",
+                     (unsigned long long)C.FirstConflictAddr,
+                     (unsigned long long)C.FirstConflictItems[0],
+                     (unsigned long long)C.FirstConflictItems[1]);
+  outs() << "\n";
+}
+
 static void printTiming(const TimingResult &T, const TimingParams &P) {
   outs() << "timing: " << T.Cycles << " cycles on " << P.NumCUs << " CU"
          << (P.NumCUs == 1 ? "" : "s") << "\n";
@@ -511,7 +529,8 @@ static void writeCountersJSON(const Counters &C, const TimingResult *Timing,
                  {"single_lane_valu", int64_t(C.SingleLaneVALU)},
                  {"exec_branches_taken", int64_t(C.ExecBranchTaken)},
                  {"exec_branches_not_taken", int64_t(C.ExecBranchNotTaken)},
-                 {"cycle_estimate", int64_t(C.cycleEstimate())}};
+                 {"cycle_estimate", int64_t(C.cycleEstimate())},
+                 {"write_conflicts", int64_t(C.WriteConflicts)}};
   if (Timing)
     O["timing"] = timingJSON(*Timing);
   json::Array Blocks;
@@ -601,6 +620,7 @@ static void runKernel(const CodeObject &CO, MemoryBufferRef Obj,
   }
   Ex->setMaxWaveInsts(MaxSteps);
   Ex->setCountUniformVGPRs(CountUniformVGPRs);
+  Ex->setCheckWriteConflicts(CheckWriteConflicts);
   Ex->setStrict(Strict);
   TimingParams TP =
       TimingParams::forProcessor(CO.getProcessor(), K.WavefrontSize);
@@ -624,6 +644,8 @@ static void runKernel(const CodeObject &CO, MemoryBufferRef Obj,
     printBuffer(L.Args[N], Ex->getMemory().buffer(L.Args[N].Addr), N, "final");
   if (PrintCounters)
     printCounters(Ex->getCounters());
+  if (CheckWriteConflicts)
+    printWriteConflicts(Ex->getCounters());
   if (TimingModel)
     printTiming(*Ex->getTiming(), TP);
   if (PrintBlocks)

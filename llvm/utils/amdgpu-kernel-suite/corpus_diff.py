@@ -29,6 +29,11 @@ one category:
               not a failure
   differs     both ran, the buffers differ (a fork bug, or a float rounding
               difference to explain)
+  racy        both ran and the buffers differ, but on the generated inputs
+              the reference's run has write-write races (llvm-amdgpu-emu
+              --write-conflicts: work-items store different values to one
+              byte with no barrier between), so the result depends on the
+              order the stores run in; listed, not a failure
   refused     both stopped at an instruction or feature the emulator does
               not implement
   faulted     both stopped on the same kind of error (a memory fault on the
@@ -151,6 +156,7 @@ def perf_of(counters):
         for k in path:
             v = v.get(k, {}) if isinstance(v, dict) else None
         out["_".join(path)] = v if isinstance(v, int) else None
+    out["write_conflicts"] = counters.get("write_conflicts", 0)
     return out
 
 
@@ -161,6 +167,7 @@ def run(args, co, launch, path):
     counters = path + ".counters.json"
     try:
         p = subprocess.run([args.emu, "--run", "--strict", "--timing",
+                            "--write-conflicts",
                             f"--max-steps={args.max_steps}", "--launch=" + path,
                             "--counters-json=" + counters, co],
                            capture_output=True, text=True,
@@ -210,6 +217,14 @@ def compare_buffers(ref, fork):
     return "nan-bits"
 
 
+def unless_racy(result, ref_figures):
+    """'racy' for buffers that differ where the reference's run had
+    write-write races on the generated inputs, else result."""
+    if result == "differs" and ref_figures.get("write_conflicts"):
+        return "racy"
+    return result
+
+
 def check_entry(args, entry):
     results = []
     with tempfile.TemporaryDirectory(prefix="corpus-diff-") as tmp:
@@ -247,6 +262,7 @@ def check_entry(args, entry):
                                               open(pf, "rb").read())
                         if one != "match" and result != "differs":
                             result = one
+                result = unless_racy(result, pr_)
                 results.append(dict(r, result=result, detail="", ref=pr_,
                                     fork=pf_))
             elif er and ef:
@@ -273,7 +289,7 @@ def report_performance(results, slower_by):
         if r["result"] != "match" or not r.get("ref") or not r.get("fork"):
             continue
         ratios = {}
-        for key in r["ref"]:
+        for key in ("_".join(path) for path in PERF):
             a, b = r["fork"].get(key), r["ref"].get(key)
             if a and b:
                 ratios[key] = a / b
@@ -331,14 +347,14 @@ def main():
             results += rs
     counts = collections.Counter(r["result"] for r in results)
     for r in results:
-        if r["result"] in ("differs", "nan-bits", "fork-only", "ref-only",
-                           "strict"):
+        if r["result"] in ("differs", "racy", "nan-bits", "fork-only",
+                           "ref-only", "strict"):
             print(f"{r['result']:9} {r['file']} {r['kernel']}: {r['detail']}")
     refused = collections.Counter(opcode_of(r["detail"]) for r in results
                                   if r["result"] == "refused")
     print("refused most often: " + ", ".join(
         f"{op} {n}" for op, n in refused.most_common(12)))
-    launched = ("match", "nan-bits", "differs", "refused", "faulted",
+    launched = ("match", "nan-bits", "differs", "racy", "refused", "faulted",
                 "fork-only", "ref-only", "strict")
     ran = sum(counts[k] for k in launched)
     print(f"corpus diff: {len(entries)} files, {ran} kernels launched: "

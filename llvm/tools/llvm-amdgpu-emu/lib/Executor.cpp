@@ -438,6 +438,10 @@ void Executor::setMaxWaveInsts(uint64_t N) { Prog->MaxWaveInsts = N; }
 
 void Executor::setCountUniformVGPRs(bool On) { Prog->CountUniformVGPRs = On; }
 
+void Executor::setCheckWriteConflicts(bool On) {
+  Prog->CheckWriteConflicts = On;
+}
+
 void Executor::setStrict(bool Strict) {
   Prog->Strict = Strict ? buildStrictProgram(*Prog, Prog->Processor) : nullptr;
 }
@@ -692,6 +696,9 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
   Trace.LDSBytes = K.GroupSegmentFixedSize + Dims.DynamicLDSSize;
   if (Prog->Timing)
     DS.Trace = &Trace;
+  WriteLog Writes;
+  if (Prog->CheckWriteConflicts)
+    DS.Writes = &Writes;
   Timing.reset();
   for (uint32_t Z = 0; Z != Groups[2]; ++Z)
     for (uint32_t Y = 0; Y != Groups[1]; ++Y)

@@ -107,6 +107,15 @@ struct Counters {
   uint64_t ExecBranchTaken = 0, ExecBranchNotTaken = 0; ///< execz/execnz.
   unsigned WaveSize = 64;
   uint64_t Waves = 0, Workgroups = 0;
+  /// With Executor::setCheckWriteConflicts: global-memory bytes that a
+  /// work-item stored with a value other than the one another work-item had
+  /// stored there before, with no barrier of their workgroup between the two
+  /// stores (a write-write data race: the result depends on the order the
+  /// hardware runs the stores in). Atomics are not counted.
+  uint64_t WriteConflicts = 0;
+  /// The first conflict: the byte's address and the flat IDs of the
+  /// work-item that stored first and of the one that stored second.
+  uint64_t FirstConflictAddr = 0, FirstConflictItems[2] = {0, 0};
   /// Blocks executed at least once, in address order.
   std::vector<BlockCount> Blocks;
   /// Instructions that wrote EXEC, executed at least once, in address order.
@@ -188,6 +197,9 @@ public:
   /// Counts BlockCount::UniformVGPRs at every block entry (off by default:
   /// it costs a scan of the wave's written VGPRs per entry).
   void setCountUniformVGPRs(bool On);
+  /// Counts Counters::WriteConflicts (off by default: it records the last
+  /// writer of every global byte a dispatch stores).
+  void setCheckWriteConflicts(bool On);
 
   /// Check in-flight memory results, wait states and VCCZ as the hardware
   /// needs them (Strict.h): a violation stops the run with an error.

@@ -165,6 +165,7 @@ struct Program {
   /// The dispatch stops with an error after this many wave-instructions.
   uint64_t MaxWaveInsts = Executor::DefaultMaxWaveInsts;
   bool CountUniformVGPRs = false;
+  bool CheckWriteConflicts = false;
   std::string Processor;
   /// Per instruction: the pseudo of its opcode (the opcode itself if none).
   std::vector<unsigned> PseudoOpcodes;
@@ -189,6 +190,11 @@ struct Wave {
   /// The VGPRs and AGPRs an instruction has written (for
   /// Program::CountUniformVGPRs).
   std::bitset<NumVRegs> Written;
+  /// The flat ID of the work-item in lane 0, the workgroup's linear index,
+  /// and the barriers the wave has passed: who stored a byte, and whether a
+  /// barrier orders two stores (Counters::WriteConflicts).
+  uint64_t FirstItem = 0;
+  uint32_t Group = 0, Barriers = 0;
   /// Private (scratch) memory, PrivateSize bytes per lane, lane-major.
   std::vector<uint8_t> Priv;
   uint32_t PrivateSize = 0;
@@ -208,6 +214,15 @@ struct InstCounts {
   uint64_t Executions = 0, LaneSlotsLost = 0; ///< See InstCount.
 };
 
+/// The last store to each global byte of a dispatch, for
+/// Counters::WriteConflicts.
+struct ByteWriter {
+  uint64_t Item;
+  uint32_t Group, Barriers;
+  uint8_t Value;
+};
+using WriteLog = DenseMap<uint64_t, ByteWriter>;
+
 struct DispatchState {
   Program &Prog;
   const KernelInfo &Kernel;
@@ -220,6 +235,8 @@ struct DispatchState {
   std::vector<WaveState> *FinalStates = nullptr;
   /// Where to record what every wave executed for the timing model, or null.
   DispatchTrace *Trace = nullptr;
+  /// The last writer of every global byte stored, or null.
+  WriteLog *Writes = nullptr;
 };
 
 /// While a DPP instruction runs (runDpp): the lane each lane's src0 is read

@@ -92,6 +92,37 @@ static Expected<uint8_t *> vmemPointer(WaveCtx &C, const Instr &I, unsigned L,
                            L, Bytes, Addr));
 }
 
+/// Records lane \p L's store of \p Bytes bytes \p New at global address
+/// \p Addr (host memory \p P) for Counters::WriteConflicts: a byte another
+/// work-item stored with another value, with no barrier of their workgroup
+/// between, is a conflict. Stores to LDS or private memory through a flat
+/// address (P outside the global allocations) are not recorded.
+static void noteGlobalStore(WaveCtx &C, unsigned L, uint64_t Addr,
+                            const uint8_t *P, const uint8_t *New,
+                            unsigned Bytes) {
+  WriteLog *Log = C.DS.Writes;
+  if (!Log || C.DS.Mem.translate(Addr, Bytes) != P)
+    return;
+  uint64_t Item = C.W.FirstItem + L;
+  for (unsigned B = 0; B != Bytes; ++B) {
+    ByteWriter Now{Item, C.W.Group, C.W.Barriers, New[B]};
+    auto [It, Inserted] = Log->try_emplace(Addr + B, Now);
+    if (Inserted)
+      continue;
+    const ByteWriter &Old = It->second;
+    bool Ordered = Old.Group == Now.Group && Old.Barriers != Now.Barriers;
+    if (Old.Item != Item && Old.Value != Now.Value && !Ordered) {
+      Counters &S = C.DS.Stats;
+      if (S.WriteConflicts++ == 0) {
+        S.FirstConflictAddr = Addr + B;
+        S.FirstConflictItems[0] = Old.Item;
+        S.FirstConflictItems[1] = Item;
+      }
+    }
+    It->second = Now;
+  }
+}
+
 /// Stores lane \p L's dwords of \p Data to \p P, or loads them from it.
 template <bool Store>
 static void transferDwords(WaveCtx &C, const Operand &Data, unsigned L,
@@ -120,6 +151,14 @@ template <bool Store> Error global_access(WaveCtx &C, const Instr &I) {
     if (!PtrOrErr)
       return PtrOrErr.takeError();
     uint8_t *P = *PtrOrErr;
+    if (Store && C.DS.Writes) {
+      uint32_t New[4];
+      for (unsigned Dw = 0; Dw != Data.Dwords && Dw != 4; ++Dw)
+        New[Dw] = readV(C, Data, L, Dw);
+      noteGlobalStore(C, L, vmemAddr(C, I, L), P,
+                      reinterpret_cast<const uint8_t *>(New),
+                      std::min(Bytes, 16u));
+    }
     transferDwords<Store>(C, Data, L, P);
   }
   return Error::success();
@@ -204,6 +243,8 @@ Error global_subdword(WaveCtx &C, const Instr &I) {
     uint8_t *P = *PtrOrErr;
     if (Store) {
       uint32_t V = readV(C, Data, L);
+      noteGlobalStore(C, L, vmemAddr(C, I, L), P,
+                      reinterpret_cast<const uint8_t *>(&V), Bytes);
       std::memcpy(P, &V, Bytes);
     } else {
       uint32_t V = 0;

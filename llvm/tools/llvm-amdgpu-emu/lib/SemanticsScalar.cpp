@@ -34,6 +34,7 @@ Error endpgm(WaveCtx &C, const Instr &) {
 
 Error barrier(WaveCtx &C, const Instr &) {
   C.W.AtBarrier = true;
+  ++C.W.Barriers;
   return Error::success();
 }
 

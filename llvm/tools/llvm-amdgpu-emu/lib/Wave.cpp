@@ -391,6 +391,11 @@ Error amdgpu_emu::runWorkgroup(DispatchState &DS,
 
   std::vector<uint8_t> LDS(DS.Kernel.GroupSegmentFixedSize + D.DynamicLDSSize);
   std::vector<Wave> Waves(NumWaves);
+  uint64_t GroupLinear = 0;
+  for (unsigned A = 3; A-- != 0;) {
+    uint64_t Groups = (uint64_t(D.Grid[A]) + D.Group[A] - 1) / D.Group[A];
+    GroupLinear = GroupLinear * Groups + GroupId[A];
+  }
   uint32_t WIEnable =
       AMDHSA_BITS_GET(DS.Kernel.Descriptor.compute_pgm_rsrc2,
                       amdhsa::COMPUTE_PGM_RSRC2_ENABLE_VGPR_WORKITEM_ID);
@@ -398,6 +403,10 @@ Error amdgpu_emu::runWorkgroup(DispatchState &DS,
     Wave &W = Waves[WI];
     W.V.assign(size_t(NumVRegs) * P.Lanes, 0);
     W.PC = P.Entry;
+    W.Group = uint32_t(GroupLinear);
+    W.FirstItem =
+        GroupLinear * (uint64_t(D.Group[0]) * D.Group[1] * D.Group[2]) +
+        uint64_t(WI) * P.Lanes;
     if (P.Strict)
       W.Strict = std::make_unique<StrictWave>(*P.Strict);
     W.PrivateSize = DS.Kernel.PrivateSegmentFixedSize;
