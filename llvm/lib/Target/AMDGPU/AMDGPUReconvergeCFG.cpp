@@ -199,6 +199,10 @@ private:
                              const PostDominatorTree &PDT, const CycleInfo &CI);
   static bool routesRejoinedLanes(const BasicBlock &BB, Value *ToSecondary,
                                   const DenseSet<ParkedEdge> &Parked);
+  static void makeReconverging(Function &F, FunctionAnalysisManager &FAM);
+  static std::optional<std::string>
+  keepValuesOfWaitingLanes(Function &F, FunctionAnalysisManager &FAM,
+                           OptimizationRemarkEmitter &ORE);
 };
 
 } // end anonymous namespace
@@ -1071,6 +1075,114 @@ void AMDGPUReconvergeCFG::annotate(Function &F, UniformityInfo &UI,
   }
 }
 
+/// Runs ReconvergeCFG and the refinements of the CFG that follow it (see
+/// the file comment), invalidating the analyses each change affects.
+void AMDGPUReconvergeCFG::makeReconverging(Function &F,
+                                           FunctionAnalysisManager &FAM) {
+  FAM.invalidate(F, ReconvergeCFGPass().run(F, FAM));
+  if (separateRejoins(F, FAM.getResult<UniformityInfoAnalysis>(F),
+                      FAM.getResult<PostDominatorTreeAnalysis>(F)))
+    FAM.invalidate(F, PreservedAnalyses::none());
+  if (separateUnparkedEntries(F, FAM.getResult<UniformityInfoAnalysis>(F),
+                              FAM.getResult<PostDominatorTreeAnalysis>(F)))
+    FAM.invalidate(F, PreservedAnalyses::none());
+  if (splitUniformLoopExits(F, FAM.getResult<UniformityInfoAnalysis>(F),
+                            FAM.getResult<LoopAnalysis>(F)))
+    FAM.invalidate(F, PreservedAnalyses::none());
+  if (closeIrreducibleCycles(FAM.getResult<CycleAnalysis>(F),
+                             FAM.getResult<DominatorTreeAnalysis>(F)))
+    FAM.invalidate(F, PreservedAnalyses::none());
+}
+
+/// Whether every divergent branch of F has a post-dominating successor.
+static bool isReconverging(Function &F, FunctionAnalysisManager &FAM) {
+  auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+  return findReconvergenceViolations(
+             F, FAM.getResult<PostDominatorTreeAnalysis>(F),
+             [&](const BasicBlock &BB) {
+               return UI.hasDivergentTerminator(BB);
+             })
+      .empty();
+}
+
+/// Gives the value I, which lanes waiting for a rejoin inside a cycle would
+/// read after the wave ran it again for other lanes, a copy per lane: a
+/// lane mask is widened to a VGPR, a uniform value marked kept per lane.
+/// Returns why that is not possible.
+static std::optional<std::string>
+keepStaleValuePerLane(Instruction &I, UniformityInfo &UI,
+                      OptimizationRemarkEmitter &ORE) {
+  if (isWidenableLaneMask(I, UI)) {
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "LaneMaskKeptPerLane", &I)
+             << "lanes waiting for a rejoin inside a cycle keep their own "
+                "copy of the lane mask "
+             << getOperandName(I) << " in a VGPR";
+    });
+    keepLaneMaskPerLane(I);
+    return std::nullopt;
+  }
+  if (UI.isUniform(&I) && isMarkableKeptPerLane(I)) {
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "UniformKeptPerLane", &I)
+             << "lanes waiting for a rejoin inside a cycle keep their own "
+                "copy of "
+             << getOperandName(I)
+             << ", which the wave computes again for other lanes";
+    });
+    markKeptPerLane(I);
+    ++NumUniformKeptPerLane;
+    return std::nullopt;
+  }
+  return "lanes waiting for a rejoin inside a cycle would read " +
+         getOperandName(I) + " after other lanes ran it again";
+}
+
+/// Makes the values that lanes waiting for a rejoin read keep their lanes'
+/// values: divergent rejoins marked, undef inputs of uniform phis rewritten,
+/// stale values kept per lane. Each round keeps the CFG and makes values
+/// divergent or widens lane masks; the divergent branches that this adds
+/// must be reconverging too, and their joins give the next round its work.
+/// Returns why F must fall back, if it must.
+std::optional<std::string> AMDGPUReconvergeCFG::keepValuesOfWaitingLanes(
+    Function &F, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter &ORE) {
+  for (unsigned Round = 0;; ++Round) {
+    if (Round == MaxKeepRounds)
+      return "values that waiting lanes read still change after " +
+             std::to_string(MaxKeepRounds) + " rounds";
+    bool Changed = markDivergentRejoins(F, FAM, ORE);
+    if (const PHINode *Phi = rewriteUndefForParkedLanes(
+            F, FAM.getResult<UniformityInfoAnalysis>(F),
+            FAM.getResult<PostDominatorTreeAnalysis>(F),
+            FAM.getResult<DominatorTreeAnalysis>(F)))
+      return "lanes waiting for a rejoin would read the uniform phi " +
+             getOperandName(*Phi) +
+             ", whose value the wave cannot keep meanwhile";
+    // Each widening leaves the lane mask used in its own block only (a mask
+    // without other uses falls back); the compares it adds are used where
+    // they are, or replace a lane-mask phi, of which there are fewer each
+    // time. Each marking makes one more value divergent. So this terminates.
+    while (const Instruction *Stale = findValueStaleAfterParking(
+               F, FAM.getResult<UniformityInfoAnalysis>(F),
+               FAM.getResult<PostDominatorTreeAnalysis>(F),
+               FAM.getResult<CycleAnalysis>(F))) {
+      if (auto Why = keepStaleValuePerLane(
+              *const_cast<Instruction *>(Stale),
+              FAM.getResult<UniformityInfoAnalysis>(F), ORE))
+        return Why;
+      Changed = true;
+      PreservedAnalyses PA;
+      PA.preserveSet<CFGAnalyses>();
+      FAM.invalidate(F, PA);
+    }
+    if (!Changed)
+      return std::nullopt;
+    if (!isReconverging(F, FAM))
+      return "a branch on a value that waiting lanes keep per lane is "
+             "divergent and not reconverging";
+  }
+}
+
 bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
   // No skipFunction(): optnone functions need a lowering, too.
   if (F.isDeclaration())
@@ -1104,92 +1216,12 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
   Original.emplace(F);
 
   annotateNoClobberLoads(F, FAM);
-  FAM.invalidate(F, ReconvergeCFGPass().run(F, FAM));
-  if (separateRejoins(F, FAM.getResult<UniformityInfoAnalysis>(F),
-                      FAM.getResult<PostDominatorTreeAnalysis>(F)))
-    FAM.invalidate(F, PreservedAnalyses::none());
-  if (separateUnparkedEntries(F, FAM.getResult<UniformityInfoAnalysis>(F),
-                              FAM.getResult<PostDominatorTreeAnalysis>(F)))
-    FAM.invalidate(F, PreservedAnalyses::none());
-  if (splitUniformLoopExits(F, FAM.getResult<UniformityInfoAnalysis>(F),
-                            FAM.getResult<LoopAnalysis>(F)))
-    FAM.invalidate(F, PreservedAnalyses::none());
-  if (closeIrreducibleCycles(FAM.getResult<CycleAnalysis>(F),
-                             FAM.getResult<DominatorTreeAnalysis>(F)))
-    FAM.invalidate(F, PreservedAnalyses::none());
-  auto IsReconverging = [&] {
-    auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
-    return findReconvergenceViolations(
-               F, FAM.getResult<PostDominatorTreeAnalysis>(F),
-               [&](const BasicBlock &BB) {
-                 return UI.hasDivergentTerminator(BB);
-               })
-        .empty();
-  };
-  if (!IsReconverging())
+  makeReconverging(F, FAM);
+  if (!isReconverging(F, FAM))
     return FallBack("a divergent branch is still not reconverging after "
                     "reconverge-cfg");
-  // Each round keeps the CFG and makes values divergent or widens lane
-  // masks; the divergent branches that this adds must be reconverging too,
-  // and their joins give the next round its work.
-  for (unsigned Round = 0;; ++Round) {
-    if (Round == MaxKeepRounds)
-      return FallBack("values that waiting lanes read still change after " +
-                      Twine(MaxKeepRounds) + " rounds");
-    bool Changed = markDivergentRejoins(F, FAM, ORE);
-    if (const PHINode *Phi = rewriteUndefForParkedLanes(
-            F, FAM.getResult<UniformityInfoAnalysis>(F),
-            FAM.getResult<PostDominatorTreeAnalysis>(F),
-            FAM.getResult<DominatorTreeAnalysis>(F))) {
-      return FallBack("lanes waiting for a rejoin would read the uniform "
-                      "phi " +
-                      getOperandName(*Phi) +
-                      ", whose value the wave cannot keep meanwhile");
-    }
-    // Each widening leaves the lane mask used in its own block only (a mask
-    // without other uses falls back); the compares it adds are used where
-    // they are, or replace a lane-mask phi, of which there are fewer each
-    // time. Each marking makes one more value divergent. So this terminates.
-    while (const Instruction *Stale = findValueStaleAfterParking(
-               F, FAM.getResult<UniformityInfoAnalysis>(F),
-               FAM.getResult<PostDominatorTreeAnalysis>(F),
-               FAM.getResult<CycleAnalysis>(F))) {
-      auto *I = const_cast<Instruction *>(Stale);
-      auto &UI = FAM.getResult<UniformityInfoAnalysis>(F);
-      if (isWidenableLaneMask(*I, UI)) {
-        ORE.emit([&] {
-          return OptimizationRemark(DEBUG_TYPE, "LaneMaskKeptPerLane", I)
-                 << "lanes waiting for a rejoin inside a cycle keep their own "
-                    "copy of the lane mask "
-                 << getOperandName(*I) << " in a VGPR";
-        });
-        keepLaneMaskPerLane(*I);
-      } else if (UI.isUniform(I) && isMarkableKeptPerLane(*I)) {
-        ORE.emit([&] {
-          return OptimizationRemark(DEBUG_TYPE, "UniformKeptPerLane", I)
-                 << "lanes waiting for a rejoin inside a cycle keep their own "
-                    "copy of "
-                 << getOperandName(*I)
-                 << ", which the wave computes again for other lanes";
-        });
-        markKeptPerLane(*I);
-        ++NumUniformKeptPerLane;
-      } else {
-        return FallBack("lanes waiting for a rejoin inside a cycle would "
-                        "read " +
-                        getOperandName(*I) + " after other lanes ran it again");
-      }
-      Changed = true;
-      PreservedAnalyses PA;
-      PA.preserveSet<CFGAnalyses>();
-      FAM.invalidate(F, PA);
-    }
-    if (!Changed)
-      break;
-    if (!IsReconverging())
-      return FallBack("a branch on a value that waiting lanes keep per lane "
-                      "is divergent and not reconverging");
-  }
+  if (auto Why = keepValuesOfWaitingLanes(F, FAM, ORE))
+    return FallBack(*Why);
 
   Type *MaskTy = ST.isWave32() ? Type::getInt32Ty(F.getContext())
                                : Type::getInt64Ty(F.getContext());

@@ -293,21 +293,52 @@ static Error unsupportedOperand(WaveCtx &C, const Instr &I) {
                    "model");
 }
 
-static Expected<std::unique_ptr<Program>> buildProgram(const CodeObject &CO,
-                                                       const KernelInfo &K) {
-  if (K.CodeSize == 0)
-    return createStringError(inconvertibleErrorCode(),
-                             "kernel '" + K.Name +
-                                 "' has no code symbol giving its size");
-  auto D = Decoder::create(CO.getProcessor(), K.WavefrontSize);
-  if (!D)
-    return D.takeError();
-  // Decode the kernel and every other function of the code object: the
-  // kernel may call them (s_swappc_b64).
+/// The operand roles the semantics read, by the target's named operands.
+static const std::pair<Role, unsigned> NamedRoles[] = {
+    {Role::VDst, AMDGPU::OpName::vdst},
+    {Role::SDst, AMDGPU::OpName::sdst},
+    {Role::Src0, AMDGPU::OpName::src0},
+    {Role::Src1, AMDGPU::OpName::src1},
+    {Role::Src2, AMDGPU::OpName::src2},
+    {Role::VAddr, AMDGPU::OpName::vaddr},
+    {Role::SAddr, AMDGPU::OpName::saddr},
+    {Role::VData, AMDGPU::OpName::vdata},
+    {Role::SData, AMDGPU::OpName::sdata},
+    {Role::SBase, AMDGPU::OpName::sbase},
+    {Role::SOffset, AMDGPU::OpName::soffset},
+    {Role::Addr, AMDGPU::OpName::addr},
+    {Role::Data0, AMDGPU::OpName::data0},
+    {Role::Data1, AMDGPU::OpName::data1},
+    {Role::Offset, AMDGPU::OpName::offset},
+    {Role::Simm16, AMDGPU::OpName::simm16},
+    {Role::Offset0, AMDGPU::OpName::offset0},
+    {Role::Offset1, AMDGPU::OpName::offset1},
+    {Role::Src0Mods, AMDGPU::OpName::src0_modifiers},
+    {Role::Src1Mods, AMDGPU::OpName::src1_modifiers},
+    {Role::Src2Mods, AMDGPU::OpName::src2_modifiers},
+    {Role::Clamp, AMDGPU::OpName::clamp},
+    {Role::OMod, AMDGPU::OpName::omod},
+    {Role::SRsrc, AMDGPU::OpName::srsrc},
+    {Role::DstSel, AMDGPU::OpName::dst_sel},
+    {Role::DstUnused, AMDGPU::OpName::dst_unused},
+    {Role::Src0Sel, AMDGPU::OpName::src0_sel},
+    {Role::Src1Sel, AMDGPU::OpName::src1_sel},
+    {Role::ImmK, AMDGPU::OpName::imm},
+    {Role::DppCtrl, AMDGPU::OpName::dpp_ctrl},
+    {Role::RowMask, AMDGPU::OpName::row_mask},
+    {Role::BankMask, AMDGPU::OpName::bank_mask},
+    {Role::BoundCtrl, AMDGPU::OpName::bound_ctrl},
+    {Role::FetchInactive, AMDGPU::OpName::fi},
+    {Role::Dpp8Sel, AMDGPU::OpName::dpp8}};
+
+/// Decodes the kernel and every other function of the code object: the
+/// kernel may call them (s_swappc_b64).
+static Expected<std::vector<DecodedInst>>
+decodeFunctions(const CodeObject &CO, const KernelInfo &K, Decoder &D) {
   std::vector<DecodedInst> All;
   bool SawKernel = false;
   for (auto [Addr, Size] : CO.functions()) {
-    auto Decoded = (*D)->decode(CO.getImage(), Addr, Addr + Size);
+    auto Decoded = D.decode(CO.getImage(), Addr, Addr + Size);
     if (!Decoded)
       return Decoded.takeError();
     SawKernel |= Addr == K.EntryAddr;
@@ -318,54 +349,13 @@ static Expected<std::unique_ptr<Program>> buildProgram(const CodeObject &CO,
     return createStringError(inconvertibleErrorCode(),
                              "kernel '" + K.Name +
                                  "': no function symbol at its entry point");
-  auto P = std::make_unique<Program>();
-  P->Dec = std::move(*D);
-  P->Lanes = K.WavefrontSize;
-  P->Regs = buildRegisterTable(P->Dec->getRegisterInfo());
-  P->Processor = CO.getProcessor().str();
-  P->Decoded = std::move(All);
-  const MCInstrInfo &MII = P->Dec->getInstrInfo();
+  return All;
+}
 
-  static const std::pair<Role, unsigned> NamedRoles[] = {
-      {Role::VDst, AMDGPU::OpName::vdst},
-      {Role::SDst, AMDGPU::OpName::sdst},
-      {Role::Src0, AMDGPU::OpName::src0},
-      {Role::Src1, AMDGPU::OpName::src1},
-      {Role::Src2, AMDGPU::OpName::src2},
-      {Role::VAddr, AMDGPU::OpName::vaddr},
-      {Role::SAddr, AMDGPU::OpName::saddr},
-      {Role::VData, AMDGPU::OpName::vdata},
-      {Role::SData, AMDGPU::OpName::sdata},
-      {Role::SBase, AMDGPU::OpName::sbase},
-      {Role::SOffset, AMDGPU::OpName::soffset},
-      {Role::Addr, AMDGPU::OpName::addr},
-      {Role::Data0, AMDGPU::OpName::data0},
-      {Role::Data1, AMDGPU::OpName::data1},
-      {Role::Offset, AMDGPU::OpName::offset},
-      {Role::Simm16, AMDGPU::OpName::simm16},
-      {Role::Offset0, AMDGPU::OpName::offset0},
-      {Role::Offset1, AMDGPU::OpName::offset1},
-      {Role::Src0Mods, AMDGPU::OpName::src0_modifiers},
-      {Role::Src1Mods, AMDGPU::OpName::src1_modifiers},
-      {Role::Src2Mods, AMDGPU::OpName::src2_modifiers},
-      {Role::Clamp, AMDGPU::OpName::clamp},
-      {Role::OMod, AMDGPU::OpName::omod},
-      {Role::SRsrc, AMDGPU::OpName::srsrc},
-      {Role::DstSel, AMDGPU::OpName::dst_sel},
-      {Role::DstUnused, AMDGPU::OpName::dst_unused},
-      {Role::Src0Sel, AMDGPU::OpName::src0_sel},
-      {Role::Src1Sel, AMDGPU::OpName::src1_sel},
-      {Role::ImmK, AMDGPU::OpName::imm},
-      {Role::DppCtrl, AMDGPU::OpName::dpp_ctrl},
-      {Role::RowMask, AMDGPU::OpName::row_mask},
-      {Role::BankMask, AMDGPU::OpName::bank_mask},
-      {Role::BoundCtrl, AMDGPU::OpName::bound_ctrl},
-      {Role::FetchInactive, AMDGPU::OpName::fi},
-      {Role::Dpp8Sel, AMDGPU::OpName::dpp8}};
-
-  // Many real (encoded) opcodes carry no named-operand table; their pseudo
-  // has the same operand list and does. Invert the target's pseudo -> real
-  // map (getMCOpcode) over every encoding family to find it.
+/// Many real (encoded) opcodes carry no named-operand table; their pseudo
+/// has the same operand list and does. Inverts the target's pseudo -> real
+/// map (getMCOpcode) over every encoding family to find it.
+static DenseMap<unsigned, unsigned> mapRealToPseudo(const MCInstrInfo &MII) {
   DenseMap<unsigned, unsigned> PseudoOf;
   for (unsigned Opc = 0, E = MII.getNumOpcodes(); Opc != E; ++Opc)
     for (unsigned Gen = SIEncodingFamily::SI; Gen <= SIEncodingFamily::GFX12;
@@ -374,55 +364,88 @@ static Expected<std::unique_ptr<Program>> buildProgram(const CodeObject &CO,
       if (Real >= 0 && unsigned(Real) != Opc)
         PseudoOf.try_emplace(unsigned(Real), Opc);
     }
+  return PseudoOf;
+}
 
-  for (size_t Idx = 0; Idx != P->Decoded.size(); ++Idx) {
-    const DecodedInst &DI = P->Decoded[Idx];
-    Instr I;
-    I.Addr = DI.Addr;
-    I.Class = DI.Class;
-    // Falling through past the end of a function is an error, not a jump
-    // into whatever follows it.
-    bool Contiguous = Idx + 1 < P->Decoded.size() &&
-                      P->Decoded[Idx + 1].Addr == DI.Addr + DI.Size;
-    I.Next = Contiguous ? uint32_t(Idx + 1) : NoTarget;
-    I.Name = baseName(MII.getName(DI.Inst.getOpcode()));
-    I.Index = uint32_t(Idx);
-    I.Rel = movRelOf(I.Name);
-    unsigned Opc = DI.Inst.getOpcode();
-    auto Pseudo = PseudoOf.find(Opc);
-    unsigned PseudoOpc = Pseudo == PseudoOf.end() ? Opc : Pseudo->second;
-    P->PseudoOpcodes.push_back(PseudoOpc);
-    for (auto [R, Name] : NamedRoles) {
-      int OpIdx = AMDGPU::getNamedOperandIdx(Opc, Name);
-      if (OpIdx < 0)
-        OpIdx = AMDGPU::getNamedOperandIdx(PseudoOpc, Name);
-      if (OpIdx >= 0 && unsigned(OpIdx) < DI.Inst.getNumOperands())
-        I.Ops[unsigned(R)] = resolve(DI.Inst.getOperand(OpIdx), P->Regs);
-    }
-    P->IndexOf[DI.Addr] = uint32_t(Idx);
-    I.VALU = (MII.get(Opc).TSFlags | MII.get(PseudoOpc).TSFlags) &
-             SIInstrFlags::VALU;
-    I.Fn = lookupSemantics(I.Name);
-    setUpDpp(I, !MII.get(Opc).implicit_defs().empty() ||
-                    !MII.get(PseudoOpc).implicit_defs().empty());
-    if (I.Fn == unimplemented && onlyWritesActiveVGPRs(MII.get(Opc), I))
-      I.Fn = unimplementedUnlessExecZero;
-    // A register the emulator does not model (trap registers, POPS, ...)
-    // must not read as some value: the instruction refuses to run.
-    if (any_of(I.Ops,
-               [](const Operand &O) { return O.Kind == OpKind::Unsupported; }))
-      I.Fn = unsupportedOperand;
-    P->Insts.push_back(std::move(I));
+/// The executable form of decoded instruction Idx of P: its operands by
+/// role, its semantics, and the instruction that follows it.
+static Instr buildInstr(Program &P, size_t Idx, const MCInstrInfo &MII,
+                        const DenseMap<unsigned, unsigned> &PseudoOf) {
+  const DecodedInst &DI = P.Decoded[Idx];
+  Instr I;
+  I.Addr = DI.Addr;
+  I.Class = DI.Class;
+  // Falling through past the end of a function is an error, not a jump
+  // into whatever follows it.
+  bool Contiguous = Idx + 1 < P.Decoded.size() &&
+                    P.Decoded[Idx + 1].Addr == DI.Addr + DI.Size;
+  I.Next = Contiguous ? uint32_t(Idx + 1) : NoTarget;
+  I.Name = baseName(MII.getName(DI.Inst.getOpcode()));
+  I.Index = uint32_t(Idx);
+  I.Rel = movRelOf(I.Name);
+  unsigned Opc = DI.Inst.getOpcode();
+  auto Pseudo = PseudoOf.find(Opc);
+  unsigned PseudoOpc = Pseudo == PseudoOf.end() ? Opc : Pseudo->second;
+  P.PseudoOpcodes.push_back(PseudoOpc);
+  for (auto [R, Name] : NamedRoles) {
+    int OpIdx = AMDGPU::getNamedOperandIdx(Opc, Name);
+    if (OpIdx < 0)
+      OpIdx = AMDGPU::getNamedOperandIdx(PseudoOpc, Name);
+    if (OpIdx >= 0 && unsigned(OpIdx) < DI.Inst.getNumOperands())
+      I.Ops[unsigned(R)] = resolve(DI.Inst.getOperand(OpIdx), P.Regs);
   }
-  // Branch targets: SOPP branches are PC + 4 + simm16 * 4.
-  for (Instr &I : P->Insts) {
+  I.VALU =
+      (MII.get(Opc).TSFlags | MII.get(PseudoOpc).TSFlags) & SIInstrFlags::VALU;
+  I.Fn = lookupSemantics(I.Name);
+  setUpDpp(I, !MII.get(Opc).implicit_defs().empty() ||
+                  !MII.get(PseudoOpc).implicit_defs().empty());
+  if (I.Fn == unimplemented && onlyWritesActiveVGPRs(MII.get(Opc), I))
+    I.Fn = unimplementedUnlessExecZero;
+  // A register the emulator does not model (trap registers, POPS, ...)
+  // must not read as some value: the instruction refuses to run.
+  if (any_of(I.Ops,
+             [](const Operand &O) { return O.Kind == OpKind::Unsupported; }))
+    I.Fn = unsupportedOperand;
+  return I;
+}
+
+/// Branch targets: SOPP branches are PC + 4 + simm16 * 4.
+static void resolveBranchTargets(Program &P) {
+  for (Instr &I : P.Insts) {
     if (I.Class != InstClass::Branch || !I.has(Role::Simm16))
       continue;
     int64_t Off = int16_t(I.op(Role::Simm16).Imm);
     uint64_t Target = I.Addr + 4 + uint64_t(Off * 4);
-    auto It = P->IndexOf.find(Target);
-    I.Target = It == P->IndexOf.end() ? NoTarget : It->second;
+    auto It = P.IndexOf.find(Target);
+    I.Target = It == P.IndexOf.end() ? NoTarget : It->second;
   }
+}
+
+static Expected<std::unique_ptr<Program>> buildProgram(const CodeObject &CO,
+                                                       const KernelInfo &K) {
+  if (K.CodeSize == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel '" + K.Name +
+                                 "' has no code symbol giving its size");
+  auto D = Decoder::create(CO.getProcessor(), K.WavefrontSize);
+  if (!D)
+    return D.takeError();
+  auto All = decodeFunctions(CO, K, **D);
+  if (!All)
+    return All.takeError();
+  auto P = std::make_unique<Program>();
+  P->Dec = std::move(*D);
+  P->Lanes = K.WavefrontSize;
+  P->Regs = buildRegisterTable(P->Dec->getRegisterInfo());
+  P->Processor = CO.getProcessor().str();
+  P->Decoded = std::move(*All);
+  const MCInstrInfo &MII = P->Dec->getInstrInfo();
+  DenseMap<unsigned, unsigned> PseudoOf = mapRealToPseudo(MII);
+  for (size_t Idx = 0; Idx != P->Decoded.size(); ++Idx) {
+    P->IndexOf[P->Decoded[Idx].Addr] = uint32_t(Idx);
+    P->Insts.push_back(buildInstr(*P, Idx, MII, PseudoOf));
+  }
+  resolveBranchTargets(*P);
   markBlockLeaders(*P);
   return std::move(P);
 }

@@ -176,6 +176,11 @@ private:
   bool issue(unsigned CUIdx, unsigned SIMDIdx);
   bool tryIssue(WaveSim &W, unsigned WaveIdx, CUSim &CU, SIMDSim &S,
                 std::array<bool, 5> &PortUsed);
+  bool issueWait(WaveSim &W, const TimingInst &TI);
+  bool issueBarrier(WaveSim &W);
+  bool issueToUnit(WaveSim &W, const TimingEvent &E, const TimingInst &TI,
+                   CUSim &CU, SIMDSim &S, std::array<bool, 5> &PortUsed);
+  void notePending(WaveSim &W, const TimingInst &TI, uint64_t Done);
   void endWave(unsigned WaveIdx);
   void wake(uint64_t At) { MinWake = std::min(MinWake, At); }
 };
@@ -286,70 +291,69 @@ void Simulator::endWave(unsigned WaveIdx) {
 }
 
 /// Tries to issue W's next instruction at this opportunity.
-bool Simulator::tryIssue(WaveSim &W, unsigned WaveIdx, CUSim &CU, SIMDSim &S,
-                         std::array<bool, 5> &PortUsed) {
-  if (W.AtBarrier)
-    return false;
-  if (W.ReadyAt > Now) {
-    wake(W.ReadyAt);
+/// An s_waitcnt: issues once the counters it names are low enough.
+bool Simulator::issueWait(WaveSim &W, const TimingInst &TI) {
+  uint64_t At = waitReadyAt(W, TI);
+  if (At > Now) {
+    if (W.WaitSince == Never)
+      W.WaitSince = Now;
+    wake(At);
     return false;
   }
-  const TimingEvent &E = (*W.Events)[W.Pos];
-  const TimingInst &TI = Insts[E.Inst];
+  if (W.WaitSince != Never)
+    R.WaitcntStallCycles += Now - W.WaitSince;
+  W.WaitSince = Never;
+  ++W.Pos;
+  W.ReadyAt = Now + 1;
+  return true;
+}
+
+/// An s_barrier: the wave waits until every live wave of its workgroup
+/// has reached one, and the last to arrive releases them all.
+bool Simulator::issueBarrier(WaveSim &W) {
+  ++W.Pos;
+  GroupSim &G = Groups[W.Group];
+  W.AtBarrier = true;
+  W.BarrierSince = Now;
+  ++G.AtBarrier;
+  if (G.AtBarrier != G.Alive)
+    return true;
+  for (unsigned I = 0; I != G.NumWaves; ++I) {
+    WaveSim &X = Waves[G.FirstWave + I];
+    if (!X.AtBarrier)
+      continue;
+    X.AtBarrier = false;
+    R.BarrierStallCycles += Now - X.BarrierSince;
+    X.BarrierSince = Never;
+    X.ReadyAt = Now + 1;
+  }
+  G.AtBarrier = 0;
+  wake(Now + 1);
+  return true;
+}
+
+/// Records a memory instruction's entries in the counters it increments,
+/// complete at Done: vector memory and LDS results return in order, scalar
+/// memory may overtake them.
+void Simulator::notePending(WaveSim &W, const TimingInst &TI, uint64_t Done) {
+  for (unsigned C = 0; C != NumStrictCounters; ++C) {
+    if (!(TI.Counters & (1u << C)))
+      continue;
+    uint64_t EntryDone = Done;
+    if (TI.Port != IssuePort::Scalar) {
+      EntryDone = std::max(Done, W.InOrderTail[C]);
+      W.InOrderTail[C] = EntryDone;
+    }
+    W.Pending[C].push_back(EntryDone);
+  }
+}
+
+/// An ALU or memory instruction: issues when its port is free this cycle,
+/// the unit it occupies is free, and (memory) its counters have room.
+bool Simulator::issueToUnit(WaveSim &W, const TimingEvent &E,
+                            const TimingInst &TI, CUSim &CU, SIMDSim &S,
+                            std::array<bool, 5> &PortUsed) {
   unsigned Port = unsigned(TI.Port);
-  switch (TI.K) {
-  case TimingInst::Wait: {
-    uint64_t At = waitReadyAt(W, TI);
-    if (At > Now) {
-      if (W.WaitSince == Never)
-        W.WaitSince = Now;
-      wake(At);
-      return false;
-    }
-    if (W.WaitSince != Never)
-      R.WaitcntStallCycles += Now - W.WaitSince;
-    W.WaitSince = Never;
-    ++W.Pos;
-    W.ReadyAt = Now + 1;
-    return true;
-  }
-  case TimingInst::Nop:
-    ++W.Pos;
-    W.ReadyAt = Now + TI.NopCycles;
-    return true;
-  case TimingInst::Barrier: {
-    ++W.Pos;
-    GroupSim &G = Groups[W.Group];
-    W.AtBarrier = true;
-    W.BarrierSince = Now;
-    ++G.AtBarrier;
-    if (G.AtBarrier == G.Alive) {
-      for (unsigned I = 0; I != G.NumWaves; ++I) {
-        WaveSim &X = Waves[G.FirstWave + I];
-        if (!X.AtBarrier)
-          continue;
-        X.AtBarrier = false;
-        R.BarrierStallCycles += Now - X.BarrierSince;
-        X.BarrierSince = Never;
-        X.ReadyAt = Now + 1;
-      }
-      G.AtBarrier = 0;
-      wake(Now + 1);
-    }
-    return true;
-  }
-  case TimingInst::End:
-    if (PortUsed[Port]) {
-      wake(Now + 1);
-      return false;
-    }
-    PortUsed[Port] = true;
-    endWave(WaveIdx);
-    return true;
-  case TimingInst::ALU:
-  case TimingInst::Memory:
-    break;
-  }
   if (PortUsed[Port]) {
     wake(Now + 1);
     return false;
@@ -397,23 +401,47 @@ bool Simulator::tryIssue(WaveSim &W, unsigned WaveIdx, CUSim &CU, SIMDSim &S,
                        : TI.Port == IssuePort::LDS  ? P.LDSLatency
                        : TI.Load                    ? P.VMemLoadLatency
                                                     : P.VMemStoreLatency;
-    uint64_t Done = Now + Busy + Latency;
-    for (unsigned C = 0; C != NumStrictCounters; ++C) {
-      if (!(TI.Counters & (1u << C)))
-        continue;
-      // Vector memory and LDS results return in order; scalar memory may
-      // overtake them.
-      uint64_t EntryDone = Done;
-      if (TI.Port != IssuePort::Scalar) {
-        EntryDone = std::max(Done, W.InOrderTail[C]);
-        W.InOrderTail[C] = EntryDone;
-      }
-      W.Pending[C].push_back(EntryDone);
-    }
+    notePending(W, TI, Now + Busy + Latency);
   }
   ++W.Pos;
   W.ReadyAt = Now + 1;
   return true;
+}
+
+bool Simulator::tryIssue(WaveSim &W, unsigned WaveIdx, CUSim &CU, SIMDSim &S,
+                         std::array<bool, 5> &PortUsed) {
+  if (W.AtBarrier)
+    return false;
+  if (W.ReadyAt > Now) {
+    wake(W.ReadyAt);
+    return false;
+  }
+  const TimingEvent &E = (*W.Events)[W.Pos];
+  const TimingInst &TI = Insts[E.Inst];
+  switch (TI.K) {
+  case TimingInst::Wait:
+    return issueWait(W, TI);
+  case TimingInst::Nop:
+    ++W.Pos;
+    W.ReadyAt = Now + TI.NopCycles;
+    return true;
+  case TimingInst::Barrier:
+    return issueBarrier(W);
+  case TimingInst::End: {
+    unsigned Port = unsigned(TI.Port);
+    if (PortUsed[Port]) {
+      wake(Now + 1);
+      return false;
+    }
+    PortUsed[Port] = true;
+    endWave(WaveIdx);
+    return true;
+  }
+  case TimingInst::ALU:
+  case TimingInst::Memory:
+    break;
+  }
+  return issueToUnit(W, E, TI, CU, S, PortUsed);
 }
 
 /// The issue opportunity of one SIMD at cycle Now.
