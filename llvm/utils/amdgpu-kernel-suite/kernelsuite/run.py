@@ -103,9 +103,13 @@ MAX_STEPS = 100_000_000
 
 def run_case(emu, co, launch_path, counters_path, timing=False):
     """Runs one launch; returns (ok, message, counters or None). With timing
-    the counters include the timing model's (llvm-amdgpu-emu --timing)."""
+    the counters include the timing model's (llvm-amdgpu-emu --timing). A
+    write-write race (llvm-amdgpu-emu --write-conflicts) fails the case even
+    if the buffers match: a suite kernel's result must not depend on the
+    order its stores run in, and a race the kernel does not have is the
+    compiler's."""
     try:
-        p = subprocess.run([emu, "--run", "--strict",
+        p = subprocess.run([emu, "--run", "--strict", "--write-conflicts",
                             f"--max-steps={MAX_STEPS}",
                             "--launch=" + launch_path,
                             "--counters-json=" + counters_path, co]
@@ -116,10 +120,16 @@ def run_case(emu, co, launch_path, counters_path, timing=False):
         # A wave that never leaves a loop: lanes lost by the lowering.
         return False, f"no result after {RUN_TIMEOUT} s (endless loop?)", None
     if p.returncode:
-        msg = (p.stdout + p.stderr).strip().splitlines()
+        msg = [l for l in (p.stdout + p.stderr).strip().splitlines()
+               if not l.startswith("write conflicts: 0 bytes")]
         return False, " | ".join(msg[:4]), None
     with open(counters_path) as f:
-        return True, "", json.load(f)
+        counters = json.load(f)
+    if counters.get("write_conflicts"):
+        race = next((l for l in p.stdout.splitlines()
+                     if l.startswith("write conflicts:")), "")
+        return False, race or "write conflicts", counters
+    return True, "", counters
 
 
 def kernel_static(emu, co, kname):
