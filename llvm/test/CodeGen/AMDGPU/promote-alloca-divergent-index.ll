@@ -6,19 +6,22 @@
 ; every access selects element by element: a compare and a v_cndmask per
 ; dword (instruction selection expands divergent dynamic indexes that way).
 ; For 16 dwords that is 32 instructions per access, and the whole vector stays
-; live in VGPRs (DARM's nqueens kept four such arrays and spilled them: 45x
-; more wave-instructions than with the arrays left in scratch). The fork
-; leaves such an alloca in scratch when the selection would take more than 16
-; instructions, the limit instruction selection uses for uniform indexes.
-; Uniform indexes and small vectors are promoted as before; the option turns
-; the check off (upstream's behaviour).
+; live in VGPRs (DARM's nqueens has four such arrays: promoted, it runs 50x
+; the wave-instructions it runs with the arrays left in scratch). One such
+; array of up to 16 dwords is cheaper promoted than waited for in scratch
+; (HeCBench s8n's temp_dist[16]). The fork leaves the allocas of a function
+; in scratch when the selection would take more than 16 instructions (the
+; limit instruction selection uses for uniform indexes) and the function's
+; divergently indexed allocas take more than 16 dwords together. Uniform
+; indexes and small vectors are promoted as before; the option turns the
+; check off (upstream's behaviour).
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
+; One divergently indexed 16 x i32 array: promoted.
 ; CHECK-LABEL: @divergent_index_16(
-; REJECT:      alloca [16 x i32]
-; UPSTREAM-NOT: alloca
-; UPSTREAM:    extractelement <16 x i32>
+; CHECK-NOT:   alloca
+; CHECK:       extractelement <16 x i32>
 define amdgpu_kernel void @divergent_index_16(ptr addrspace(1) %out, i32 %v) {
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %a = alloca [16 x i32], align 4, addrspace(5)
@@ -29,6 +32,60 @@ define amdgpu_kernel void @divergent_index_16(ptr addrspace(1) %out, i32 %v) {
   %q = getelementptr inbounds [16 x i32], ptr addrspace(5) %a, i32 0, i32 %j
   %r = load i32, ptr addrspace(5) %q
   store i32 %r, ptr addrspace(1) %out
+  ret void
+}
+
+; Two divergently indexed 16 x i32 arrays (32 dwords): both kept in scratch.
+; CHECK-LABEL: @two_divergent_index_16(
+; REJECT:      alloca [16 x i32]
+; REJECT:      alloca [16 x i32]
+; UPSTREAM-NOT: alloca
+; UPSTREAM:    extractelement <16 x i32>
+define amdgpu_kernel void @two_divergent_index_16(ptr addrspace(1) %out, i32 %v) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %a = alloca [16 x i32], align 4, addrspace(5)
+  %b = alloca [16 x i32], align 4, addrspace(5)
+  %i = and i32 %tid, 15
+  %p = getelementptr inbounds [16 x i32], ptr addrspace(5) %a, i32 0, i32 %i
+  store i32 %v, ptr addrspace(5) %p
+  %pb = getelementptr inbounds [16 x i32], ptr addrspace(5) %b, i32 0, i32 %i
+  store i32 %v, ptr addrspace(5) %pb
+  %j = xor i32 %i, 5
+  %q = getelementptr inbounds [16 x i32], ptr addrspace(5) %a, i32 0, i32 %j
+  %r = load i32, ptr addrspace(5) %q
+  %qb = getelementptr inbounds [16 x i32], ptr addrspace(5) %b, i32 0, i32 %j
+  %rb = load i32, ptr addrspace(5) %qb
+  %s = add i32 %r, %rb
+  store i32 %s, ptr addrspace(1) %out
+  ret void
+}
+
+; A divergently indexed 16 x i32 array beside a divergently indexed 8 x i32
+; one (24 dwords together): the 16 x i32 one stays in scratch; the 8 x i32
+; one, 16 instructions per access, is promoted.
+; CHECK-LABEL: @divergent_index_16_and_8(
+; REJECT:      alloca [16 x i32]
+; REJECT-NOT:  alloca [8 x i32]
+; UPSTREAM-NOT: alloca
+; CHECK:       extractelement <8 x i32>
+define amdgpu_kernel void @divergent_index_16_and_8(ptr addrspace(1) %out, i32 %v) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %a = alloca [16 x i32], align 4, addrspace(5)
+  %b = alloca [8 x i32], align 4, addrspace(5)
+  %i = and i32 %tid, 15
+  %p = getelementptr inbounds [16 x i32], ptr addrspace(5) %a, i32 0, i32 %i
+  store i32 %v, ptr addrspace(5) %p
+  %k = and i32 %tid, 7
+  %pb = getelementptr inbounds [8 x i32], ptr addrspace(5) %b, i32 0, i32 %k
+  store i32 %v, ptr addrspace(5) %pb
+  %j = xor i32 %i, 5
+  %q = getelementptr inbounds [16 x i32], ptr addrspace(5) %a, i32 0, i32 %j
+  %r = load i32, ptr addrspace(5) %q
+  %l = xor i32 %k, 3
+  %qb = getelementptr inbounds [8 x i32], ptr addrspace(5) %b, i32 0, i32 %l
+  %rb = load i32, ptr addrspace(5) %qb
+  %s = add i32 %r, %rb
+  store i32 %s, ptr addrspace(1) %out
   ret void
 }
 
@@ -65,11 +122,11 @@ define amdgpu_kernel void @divergent_index_8(ptr addrspace(1) %out, i32 %v) {
   ret void
 }
 
-; Divergent index into 8 x i64 (16 dwords): 8 compares + 16 selects, kept.
+; Divergent index into 8 x i64 (16 dwords, the only such alloca): 8 compares
+; + 16 selects per access, promoted.
 ; CHECK-LABEL: @divergent_index_8xi64(
-; REJECT:      alloca [8 x i64]
-; UPSTREAM-NOT: alloca
-; UPSTREAM:    extractelement <8 x i64>
+; CHECK-NOT:   alloca
+; CHECK:       extractelement <8 x i64>
 define amdgpu_kernel void @divergent_index_8xi64(ptr addrspace(1) %out, i64 %v) {
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %a = alloca [8 x i64], align 8, addrspace(5)
