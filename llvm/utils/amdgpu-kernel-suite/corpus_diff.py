@@ -29,6 +29,10 @@ one category:
               not a failure
   differs     both ran, the buffers differ (a fork bug, or a float rounding
               difference to explain)
+  unstable    both ran and the buffers differ, but the reference built at
+              -O0 writes other bytes than at -O3 on the same inputs: the
+              kernel's result is undefined there (an uninitialized value);
+              listed, not a failure
   racy        both ran and the buffers differ, but on the generated inputs
               the reference's run has write-write races (llvm-amdgpu-emu
               --write-conflicts: work-items store different values to one
@@ -82,11 +86,12 @@ def load_compare_module():
 UOC = load_compare_module()
 
 
-def build(clang, lld, entry, mcpu, out_dir, tag, timeout):
-    """Compiles and links one entry; returns (code object or None, error)."""
+def build(clang, lld, entry, mcpu, out_dir, tag, timeout, extra=()):
+    """Compiles and links one entry (-O3, then the flags \p extra); returns
+    (code object or None, error)."""
     obj = os.path.join(out_dir, tag + ".o")
     co = os.path.join(out_dir, tag + ".co")
-    cflags = ["--rocm-device-lib-path=" + DEVICE_LIBS]
+    cflags = ["--rocm-device-lib-path=" + DEVICE_LIBS] + list(extra)
     cmd = UOC.compile_cmd(clang, entry, mcpu, cflags, [], obj)
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
@@ -217,12 +222,57 @@ def compare_buffers(ref, fork):
     return "nan-bits"
 
 
+def compare_outputs(kdir, a, b, nargs):
+    """'match', 'nan-bits' or 'differs' for the output buffers that the runs
+    tagged a and b wrote in kdir."""
+    result = "match"
+    for i in range(nargs):
+        pa = os.path.join(kdir, f"{a}-{i}.bin")
+        pb = os.path.join(kdir, f"{b}-{i}.bin")
+        if os.path.exists(pa) != os.path.exists(pb):
+            return "differs"
+        if os.path.exists(pa):
+            one = compare_buffers(open(pa, "rb").read(), open(pb, "rb").read())
+            if one == "differs":
+                return one
+            if one != "match":
+                result = one
+    return result
+
+
+def unless_unstable(result, ref_agrees_with_itself):
+    """'unstable' for buffers that differ where the reference's -O0 build
+    writes other bytes than its -O3 build, else result."""
+    if result == "differs" and not ref_agrees_with_itself:
+        return "unstable"
+    return result
+
+
 def unless_racy(result, ref_figures):
     """'racy' for buffers that differ where the reference's run had
     write-write races on the generated inputs, else result."""
     if result == "differs" and ref_figures.get("write_conflicts"):
         return "racy"
     return result
+
+
+def reference_is_stable(args, entry, tmp, kdir, name, kinds):
+    """Whether the reference built at -O0 writes the bytes its -O3 build
+    wrote for kernel name (runs tagged 'r' in kdir): if not, the kernel's
+    result on the generated inputs is undefined (an uninitialized value, an
+    out-of-range read that happens to stay in a buffer), and a difference
+    from the fork says nothing about the fork."""
+    ref0 = os.path.join(tmp, "ref-O0.co")
+    if not os.path.exists(ref0):
+        built, _ = build(args.ref_clang, args.lld, entry, args.mcpu, tmp,
+                         "ref-O0", args.timeout, extra=["-O0"])
+        if not built:
+            return True
+        ref0 = built
+    launch = launch_for(args, name, kinds, 1, kdir, "r0")
+    err, _ = run(args, ref0, launch, os.path.join(kdir, "r0.json"))
+    return err is None and \
+        compare_outputs(kdir, "r", "r0", len(kinds)) != "differs"
 
 
 def check_entry(args, entry):
@@ -251,18 +301,11 @@ def check_entry(args, entry):
             er, pr_ = run(args, ref, launch_r, os.path.join(kdir, "r.json"))
             ef, pf_ = run(args, fork, launch_f, os.path.join(kdir, "f.json"))
             if er is None and ef is None:
-                result = "match"
-                for i in range(len(kr[name])):
-                    pr = os.path.join(kdir, f"r-{i}.bin")
-                    pf = os.path.join(kdir, f"f-{i}.bin")
-                    if os.path.exists(pr) != os.path.exists(pf):
-                        result = "differs"
-                    elif os.path.exists(pr):
-                        one = compare_buffers(open(pr, "rb").read(),
-                                              open(pf, "rb").read())
-                        if one != "match" and result != "differs":
-                            result = one
+                result = compare_outputs(kdir, "r", "f", len(kr[name]))
                 result = unless_racy(result, pr_)
+                if result == "differs":
+                    result = unless_unstable(result, reference_is_stable(
+                        args, entry, tmp, kdir, name, kr[name]))
                 results.append(dict(r, result=result, detail="", ref=pr_,
                                     fork=pf_))
             elif er and ef:
@@ -347,15 +390,15 @@ def main():
             results += rs
     counts = collections.Counter(r["result"] for r in results)
     for r in results:
-        if r["result"] in ("differs", "racy", "nan-bits", "fork-only",
-                           "ref-only", "strict"):
+        if r["result"] in ("differs", "unstable", "racy", "nan-bits",
+                           "fork-only", "ref-only", "strict"):
             print(f"{r['result']:9} {r['file']} {r['kernel']}: {r['detail']}")
     refused = collections.Counter(opcode_of(r["detail"]) for r in results
                                   if r["result"] == "refused")
     print("refused most often: " + ", ".join(
         f"{op} {n}" for op, n in refused.most_common(12)))
-    launched = ("match", "nan-bits", "differs", "racy", "refused", "faulted",
-                "fork-only", "ref-only", "strict")
+    launched = ("match", "nan-bits", "differs", "unstable", "racy",
+                "refused", "faulted", "fork-only", "ref-only", "strict")
     ran = sum(counts[k] for k in launched)
     print(f"corpus diff: {len(entries)} files, {ran} kernels launched: "
           + ", ".join(f"{counts[k]} {k}" for k in
