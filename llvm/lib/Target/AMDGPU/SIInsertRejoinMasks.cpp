@@ -73,11 +73,14 @@
 /// the saved mask upstream, and the phi that computed the condition dies.
 ///
 /// When such a flow block F and its two sides form upstream's if-else shape
-/// (one divergent branch in A parks lanes for F with a MOVE, F's own parked
-/// lanes are the only definition of the mask of its primary successor Y,
-/// and the blocks of each side are entered only from A (or F) and leave only
-/// to F (or Y)), the rejoin, the parked lanes and the SI_IF of F become one
-/// upstream SI_ELSE. Passes that know SI_ELSE then apply, notably
+/// (one divergent branch in A parks lanes for F with a MOVE, the blocks of
+/// each side are entered only from A (or F) and leave only to F (or Y), and
+/// F's own parked lanes are either the only definition of the mask of its
+/// primary successor Y or not recorded, because m_Y is a saved exec that
+/// covers every lane reaching Y), the rejoin, the parked lanes and the
+/// SI_IF of F become one upstream SI_ELSE. In the second case Y may have
+/// predecessors outside the if-else: an if-else nested in an if-then that
+/// ends at the same block. Passes that know SI_ELSE then apply, notably
 /// SIOptimizeVGPRLiveRange, which frees the registers of values that only
 /// one side needs.
 ///
@@ -149,11 +152,16 @@ private:
   /// The primary successors whose divergent branch sends on exactly the
   /// lanes they rejoin (routesRejoinedLanes), found before any rewrite.
   SmallPtrSet<const MachineBasicBlock *, 8> RoutesRejoined;
+  /// The divergent branches whose parked lanes are not recorded because
+  /// their target's rejoin mask is a saved exec that covers them.
+  SmallPtrSet<const MachineInstr *, 8> UnrecordedParks;
 
   void insertRejoinMask(MachineBasicBlock &P, ArrayRef<MachineInstr *> Ifs,
                         bool BranchesOnMask);
   static bool routesRejoinedLanes(const MachineBasicBlock &MBB);
   bool formElse(MachineBasicBlock &F);
+  bool isOnlyRejoinMaskOf(const MachineInstr *Parked,
+                          const MachineBasicBlock &Y) const;
   bool canRejoinSavedExec(const BlockSet &PStar, const MachineBasicBlock &P,
                           MachineInstr &If, bool EnteredOnlyAtB) const;
   MachineInstr *findDominatingSavedExec(MachineBasicBlock &P,
@@ -512,6 +520,7 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
     if (MachineInstr *DomIf = findDominatingSavedExec(P, Pset)) {
       BuildMI(P, P.getFirstNonPHI(), DebugLoc(), TII->get(AMDGPU::SI_END_CF))
           .addReg(DomIf->getOperand(0).getReg());
+      UnrecordedParks.insert(Ifs.begin(), Ifs.end());
       NumUnrecordedParks += Ifs.size();
       ++NumDominatingSavedExec;
       ++NumRejoinMasks;
@@ -529,6 +538,7 @@ void SIInsertRejoinMasks::insertRejoinMask(MachineBasicBlock &P,
         Define(B, If->getOperand(0).getReg());
         ++NumSavedExec;
       } else {
+        UnrecordedParks.insert(If);
         ++NumUnrecordedParks;
       }
       continue;
@@ -610,7 +620,9 @@ bool SIInsertRejoinMasks::formElse(MachineBasicBlock &F) {
   if (AT == A.end() || AT->getOpcode() != AMDGPU::SI_IF ||
       AT->getOperand(2).getMBB() != &F)
     return false;
-  // F's parked lanes: the only definition of Y's mask, read by Y's rejoin.
+  // F's parked lanes: either the only definition of Y's mask, read by Y's
+  // rejoin, or not recorded at all because Y's mask is a saved exec that
+  // covers them (and every other lane that reaches Y).
   MachineBasicBlock &Y = *T->getOperand(2).getMBB();
   MachineInstr *Parked = nullptr;
   for (MachineInstr &MI : make_range(std::next(Top), T)) {
@@ -619,11 +631,10 @@ bool SIInsertRejoinMasks::formElse(MachineBasicBlock &F) {
     if (MI.getOpcode() == Ops->AndN2 && MI.getOperand(2).getReg() == Mask)
       Parked = &MI;
   }
-  if (!Parked || !MRI->hasOneNonDBGUse(Parked->getOperand(0).getReg()))
+  bool Recorded = !UnrecordedParks.count(&*T);
+  if (Recorded && !isOnlyRejoinMaskOf(Parked, Y))
     return false;
-  MachineInstr &YRejoin =
-      *MRI->use_instr_nodbg_begin(Parked->getOperand(0).getReg());
-  if (YRejoin.getOpcode() != AMDGPU::SI_END_CF || YRejoin.getParent() != &Y)
+  if (!Recorded && Parked)
     return false;
   auto OtherSucc = [](MachineBasicBlock &B, MachineBasicBlock &Target) {
     if (B.succ_size() != 2)
@@ -641,18 +652,32 @@ bool SIInsertRejoinMasks::formElse(MachineBasicBlock &F) {
   auto InOrFrom = [](const BlockSet &Side, MachineBasicBlock &Head) {
     return [&](MachineBasicBlock *B) { return B == &Head || Side.count(B); };
   };
+  // Y may have further predecessors only if its mask covers their lanes.
   if (!all_of(F.predecessors(), InOrFrom(*ThenSide, A)) ||
-      !all_of(Y.predecessors(), InOrFrom(*ElseSide, F)))
+      (Recorded && !all_of(Y.predecessors(), InOrFrom(*ElseSide, F))))
     return false;
 
-  BuildMI(F, T, T->getDebugLoc(), TII->get(AMDGPU::SI_ELSE),
-          Parked->getOperand(0).getReg())
+  Register ThenLanes = Recorded ? Parked->getOperand(0).getReg()
+                                : MRI->createVirtualRegister(MaskRC);
+  BuildMI(F, T, T->getDebugLoc(), TII->get(AMDGPU::SI_ELSE), ThenLanes)
       .addReg(Mask)
       .add(T->getOperand(2));
   Top->eraseFromParent();
-  Parked->eraseFromParent();
+  if (Parked)
+    Parked->eraseFromParent();
   T->eraseFromParent();
   return true;
+}
+
+/// True if \p Parked, the lanes a flow block parks for \p Y, is the only
+/// definition of Y's rejoin mask and Y's rejoin its only reader.
+bool SIInsertRejoinMasks::isOnlyRejoinMaskOf(const MachineInstr *Parked,
+                                             const MachineBasicBlock &Y) const {
+  if (!Parked || !MRI->hasOneNonDBGUse(Parked->getOperand(0).getReg()))
+    return false;
+  const MachineInstr &YRejoin =
+      *MRI->use_instr_nodbg_begin(Parked->getOperand(0).getReg());
+  return YRejoin.getOpcode() == AMDGPU::SI_END_CF && YRejoin.getParent() == &Y;
 }
 
 bool SIInsertRejoinMasks::runOnMachineFunction(MachineFunction &MF) {
@@ -678,6 +703,7 @@ bool SIInsertRejoinMasks::runOnMachineFunction(MachineFunction &MF) {
   // parked lanes of its SI_IF are computed from the mask, not from the
   // condition it replaces.
   RoutesRejoined.clear();
+  UnrecordedParks.clear();
   for (auto &[P, Ifs] : ByPrimary)
     if (routesRejoinedLanes(*P))
       RoutesRejoined.insert(P);

@@ -395,9 +395,10 @@ define amdgpu_kernel void @three_way(ptr addrspace(1) %out) {
 ; W64-NEXT:    s_and_saveexec_b64 s[0:1], vcc
 ; W64-NEXT:    s_cbranch_execz .LBB5_2
 ; W64-NEXT:  ; %bb.1: ; %d2
-; W64-NEXT:    v_mov_b32_e32 v3, 1
-; W64-NEXT:    global_store_dword v[0:1], v3, off
+; W64-NEXT:    v_mov_b32_e32 v2, 1
+; W64-NEXT:    global_store_dword v[0:1], v2, off
 ; W64-NEXT:    s_waitcnt vmcnt(0)
+; W64-NEXT:    ; implicit-def: $vgpr2
 ; W64-NEXT:  .LBB5_2: ; %Flow
 ; W64-NEXT:    s_andn2_saveexec_b64 s[2:3], s[2:3]
 ; W64-NEXT:    s_cbranch_execz .LBB5_7
@@ -436,9 +437,10 @@ define amdgpu_kernel void @three_way(ptr addrspace(1) %out) {
 ; W32-NEXT:    s_and_saveexec_b32 s0, vcc_lo
 ; W32-NEXT:    s_cbranch_execz .LBB5_2
 ; W32-NEXT:  ; %bb.1: ; %d2
-; W32-NEXT:    v_mov_b32_e32 v3, 1
-; W32-NEXT:    global_store_dword v[1:2], v3, off
+; W32-NEXT:    v_mov_b32_e32 v0, 1
+; W32-NEXT:    global_store_dword v[1:2], v0, off
 ; W32-NEXT:    s_waitcnt_vscnt null, 0x0
+; W32-NEXT:    ; implicit-def: $vgpr0
 ; W32-NEXT:  .LBB5_2: ; %Flow
 ; W32-NEXT:    s_andn2_saveexec_b32 s1, s1
 ; W32-NEXT:    s_cbranch_execz .LBB5_7

@@ -602,6 +602,150 @@ join:
   ret void
 }
 
+; An if-else nested in an if-then that ends at the same block. %join's mask
+; is %entry's saved exec, which covers the lanes the flow block parks, so the
+; flow block records nothing for %join and still becomes an SI_ELSE, whose
+; result (the then lanes) nothing reads: %join also has a predecessor before
+; the if-else.
+define amdgpu_kernel void @if_else_in_if_then(ptr addrspace(1) %out) {
+  ; CHECK-LABEL: name: if_else_in_if_then
+  ; CHECK: bb.0.entry:
+  ; CHECK-NEXT:   successors: %bb.1(0x40000000), %bb.5(0x40000000)
+  ; CHECK-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; CHECK-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; CHECK-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 1023
+  ; CHECK-NEXT:   [[V_AND_B32_e64_:%[0-9]+]]:vgpr_32 = V_AND_B32_e64 [[COPY1]](s32), killed [[S_MOV_B32_]], implicit $exec
+  ; CHECK-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 48
+  ; CHECK-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_64 = V_CMP_LT_U32_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_1]], implicit $exec
+  ; CHECK-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; CHECK-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
+  ; CHECK-NEXT:   [[SI_IF:%[0-9]+]]:sreg_64 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.5, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; CHECK-NEXT:   S_BRANCH %bb.1
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT: bb.1.if:
+  ; CHECK-NEXT:   successors: %bb.2(0x40000000), %bb.3(0x40000000)
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 16
+  ; CHECK-NEXT:   [[V_CMP_LT_U32_e64_1:%[0-9]+]]:sreg_64 = V_CMP_LT_U32_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_3]], implicit $exec
+  ; CHECK-NEXT:   [[S_MOV_B64_:%[0-9]+]]:sreg_64 = S_MOV_B64 -1
+  ; CHECK-NEXT:   [[DEF:%[0-9]+]]:sreg_32 = IMPLICIT_DEF
+  ; CHECK-NEXT:   [[COPY2:%[0-9]+]]:vgpr_32 = COPY [[DEF]]
+  ; CHECK-NEXT:   [[S_ANDN2_B64_:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[V_CMP_LT_U32_e64_1]], implicit-def dead $scc
+  ; CHECK-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_64 = SI_IF killed [[V_CMP_LT_U32_e64_1]], %bb.3, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; CHECK-NEXT:   S_BRANCH %bb.2
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT: bb.2.then:
+  ; CHECK-NEXT:   successors: %bb.3(0x80000000)
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 3
+  ; CHECK-NEXT:   [[V_MUL_U32_U24_e64_:%[0-9]+]]:vgpr_32 = V_MUL_U32_U24_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_4]], 0, implicit $exec
+  ; CHECK-NEXT:   [[S_MOV_B64_1:%[0-9]+]]:sreg_64 = S_MOV_B64 0
+  ; CHECK-NEXT:   [[S_XOR_B64_:%[0-9]+]]:sreg_64 = S_XOR_B64 $exec, -1, implicit-def $scc
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT: bb.3.Flow:
+  ; CHECK-NEXT:   successors: %bb.4(0x40000000), %bb.5(0x40000000)
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT:   [[PHI:%[0-9]+]]:sreg_64 = PHI [[S_MOV_B64_]], %bb.1, [[S_XOR_B64_]], %bb.2
+  ; CHECK-NEXT:   [[PHI1:%[0-9]+]]:vgpr_32 = PHI [[COPY2]], %bb.1, [[V_MUL_U32_U24_e64_]], %bb.2
+  ; CHECK-NEXT:   [[COPY3:%[0-9]+]]:sreg_64 = COPY [[PHI]]
+  ; CHECK-NEXT:   [[SI_ELSE:%[0-9]+]]:sreg_64 = SI_ELSE [[S_ANDN2_B64_]], %bb.5, implicit-def $exec, implicit-def $scc, implicit $exec
+  ; CHECK-NEXT:   S_BRANCH %bb.4
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT: bb.4.else:
+  ; CHECK-NEXT:   successors: %bb.5(0x80000000)
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT:   [[S_MOV_B32_5:%[0-9]+]]:sreg_32 = S_MOV_B32 7
+  ; CHECK-NEXT:   [[V_ADD_U32_e64_:%[0-9]+]]:vgpr_32 = V_ADD_U32_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_5]], 0, implicit $exec
+  ; CHECK-NEXT: {{  $}}
+  ; CHECK-NEXT: bb.5.join:
+  ; CHECK-NEXT:   [[PHI2:%[0-9]+]]:vgpr_32 = PHI [[V_MOV_B32_e32_]], %bb.0, [[PHI1]], %bb.3, [[V_ADD_U32_e64_]], %bb.4
+  ; CHECK-NEXT:   SI_END_CF [[SI_IF]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; CHECK-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; CHECK-NEXT:   [[S_MOV_B32_6:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; CHECK-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_6]], [[V_AND_B32_e64_]], implicit $exec
+  ; CHECK-NEXT:   GLOBAL_STORE_DWORD_SADDR killed [[V_LSHLREV_B32_e64_]], [[PHI2]], killed [[S_LOAD_DWORDX2_IMM]], 0, 0, implicit $exec :: (store (s32) into %ir.p, addrspace 1)
+  ; CHECK-NEXT:   S_ENDPGM 0
+  ;
+  ; W32-LABEL: name: if_else_in_if_then
+  ; W32: bb.0.entry:
+  ; W32-NEXT:   successors: %bb.1(0x40000000), %bb.5(0x40000000)
+  ; W32-NEXT:   liveins: $vgpr0, $sgpr6_sgpr7
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[COPY:%[0-9]+]]:sgpr_64(p4) = COPY $sgpr6_sgpr7
+  ; W32-NEXT:   [[COPY1:%[0-9]+]]:vgpr_32(s32) = COPY $vgpr0
+  ; W32-NEXT:   [[COPY2:%[0-9]+]]:vgpr_32 = COPY [[COPY1]](s32)
+  ; W32-NEXT:   [[S_MOV_B32_:%[0-9]+]]:sreg_32 = S_MOV_B32 48
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY1]](s32), killed [[S_MOV_B32_]], implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_1:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[V_MOV_B32_e32_:%[0-9]+]]:vgpr_32 = V_MOV_B32_e32 0, implicit $exec
+  ; W32-NEXT:   [[SI_IF:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_]], %bb.5, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.1
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.1.if:
+  ; W32-NEXT:   successors: %bb.2(0x40000000), %bb.3(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[S_MOV_B32_2:%[0-9]+]]:sreg_32 = S_MOV_B32 16
+  ; W32-NEXT:   [[V_CMP_LT_U32_e64_1:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY2]], killed [[S_MOV_B32_2]], implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_3:%[0-9]+]]:sreg_32 = S_MOV_B32 -1
+  ; W32-NEXT:   [[DEF:%[0-9]+]]:sreg_32 = IMPLICIT_DEF
+  ; W32-NEXT:   [[COPY3:%[0-9]+]]:vgpr_32 = COPY [[DEF]]
+  ; W32-NEXT:   [[S_ANDN2_B32_:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[V_CMP_LT_U32_e64_1]], implicit-def dead $scc
+  ; W32-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_1]], %bb.3, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.2
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.2.then:
+  ; W32-NEXT:   successors: %bb.3(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[S_MOV_B32_4:%[0-9]+]]:sreg_32 = S_MOV_B32 3
+  ; W32-NEXT:   [[V_MUL_U32_U24_e64_:%[0-9]+]]:vgpr_32 = V_MUL_U32_U24_e64 [[COPY2]], killed [[S_MOV_B32_4]], 0, implicit $exec
+  ; W32-NEXT:   [[S_MOV_B32_5:%[0-9]+]]:sreg_32 = S_MOV_B32 0
+  ; W32-NEXT:   [[S_XOR_B32_:%[0-9]+]]:sreg_32 = S_XOR_B32 $exec_lo, -1, implicit-def $scc
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.3.Flow:
+  ; W32-NEXT:   successors: %bb.4(0x40000000), %bb.5(0x40000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[PHI:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_3]], %bb.1, [[S_XOR_B32_]], %bb.2
+  ; W32-NEXT:   [[PHI1:%[0-9]+]]:vgpr_32 = PHI [[COPY3]], %bb.1, [[V_MUL_U32_U24_e64_]], %bb.2
+  ; W32-NEXT:   [[COPY4:%[0-9]+]]:sreg_32 = COPY [[PHI]]
+  ; W32-NEXT:   [[SI_ELSE:%[0-9]+]]:sreg_32 = SI_ELSE [[S_ANDN2_B32_]], %bb.5, implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   S_BRANCH %bb.4
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.4.else:
+  ; W32-NEXT:   successors: %bb.5(0x80000000)
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT:   [[S_MOV_B32_6:%[0-9]+]]:sreg_32 = S_MOV_B32 7
+  ; W32-NEXT:   [[V_ADD_U32_e64_:%[0-9]+]]:vgpr_32 = V_ADD_U32_e64 [[COPY2]], killed [[S_MOV_B32_6]], 0, implicit $exec
+  ; W32-NEXT: {{  $}}
+  ; W32-NEXT: bb.5.join:
+  ; W32-NEXT:   [[PHI2:%[0-9]+]]:vgpr_32 = PHI [[V_MOV_B32_e32_]], %bb.0, [[PHI1]], %bb.3, [[V_ADD_U32_e64_]], %bb.4
+  ; W32-NEXT:   SI_END_CF [[SI_IF]], implicit-def $exec, implicit-def $scc, implicit $exec
+  ; W32-NEXT:   [[S_LOAD_DWORDX2_IMM:%[0-9]+]]:sreg_64_xexec = S_LOAD_DWORDX2_IMM [[COPY]](p4), 0, 0 :: (dereferenceable invariant load (s64) from %ir.out.kernarg.offset1, align 16, addrspace 4)
+  ; W32-NEXT:   [[S_MOV_B32_7:%[0-9]+]]:sreg_32 = S_MOV_B32 2
+  ; W32-NEXT:   [[V_LSHLREV_B32_e64_:%[0-9]+]]:vgpr_32 = nuw nsw V_LSHLREV_B32_e64 killed [[S_MOV_B32_7]], [[COPY2]], implicit $exec
+  ; W32-NEXT:   GLOBAL_STORE_DWORD_SADDR killed [[V_LSHLREV_B32_e64_]], [[PHI2]], killed [[S_LOAD_DWORDX2_IMM]], 0, 0, implicit $exec :: (store (s32) into %ir.p, addrspace 1)
+  ; W32-NEXT:   S_ENDPGM 0
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp ult i32 %tid, 48
+  br i1 %c, label %if, label %join
+if:
+  %d = icmp ult i32 %tid, 16
+  br i1 %d, label %then, label %else
+then:
+  %a = mul i32 %tid, 3
+  br label %join
+else:
+  %b = add i32 %tid, 7
+  br label %join
+join:
+  %v = phi i32 [ 0, %entry ], [ %a, %then ], [ %b, %else ]
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %v, ptr addrspace(1) %p
+  ret void
+}
+
 ; Two back edges into %head: codegen merges them into %head.backedge, the
 ; primary successor of the divergent %body. %body is in P0 on every trip, so
 ; its MOVE needs no zero-initialization anywhere.
@@ -993,9 +1137,8 @@ define amdgpu_kernel void @three_way(ptr addrspace(1) %out) {
   ; CHECK-NEXT:   successors: %bb.2(0x40000000), %bb.7(0x40000000)
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT:   [[PHI:%[0-9]+]]:sreg_64 = PHI [[S_MOV_B64_]], %bb.0, %44, %bb.3
-  ; CHECK-NEXT:   SI_END_CF [[S_ANDN2_B64_]], implicit-def $exec, implicit-def $scc, implicit $exec
   ; CHECK-NEXT:   [[COPY2:%[0-9]+]]:sreg_64 = COPY [[PHI]]
-  ; CHECK-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_64 = SI_IF [[S_ANDN2_B64_]], %bb.7, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; CHECK-NEXT:   [[SI_ELSE:%[0-9]+]]:sreg_64 = SI_ELSE [[S_ANDN2_B64_]], %bb.7, implicit-def $exec, implicit-def $scc, implicit $exec
   ; CHECK-NEXT:   S_BRANCH %bb.2
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.2.rest:
@@ -1005,7 +1148,7 @@ define amdgpu_kernel void @three_way(ptr addrspace(1) %out) {
   ; CHECK-NEXT:   [[V_CMP_LT_U32_e64_1:%[0-9]+]]:sreg_64 = V_CMP_LT_U32_e64 [[V_AND_B32_e64_]], killed [[S_MOV_B32_4]], implicit $exec
   ; CHECK-NEXT:   [[S_MOV_B64_1:%[0-9]+]]:sreg_64 = S_MOV_B64 -1
   ; CHECK-NEXT:   [[S_ANDN2_B64_1:%[0-9]+]]:sreg_64 = S_ANDN2_B64 $exec, [[V_CMP_LT_U32_e64_1]], implicit-def dead $scc
-  ; CHECK-NEXT:   [[SI_IF2:%[0-9]+]]:sreg_64 = SI_IF killed [[V_CMP_LT_U32_e64_1]], %bb.5, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; CHECK-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_64 = SI_IF killed [[V_CMP_LT_U32_e64_1]], %bb.5, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
   ; CHECK-NEXT:   S_BRANCH %bb.4
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.3.d2:
@@ -1029,9 +1172,8 @@ define amdgpu_kernel void @three_way(ptr addrspace(1) %out) {
   ; CHECK-NEXT:   successors: %bb.6(0x40000000), %bb.7(0x40000000)
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT:   [[PHI1:%[0-9]+]]:sreg_64 = PHI [[S_MOV_B64_1]], %bb.2, [[S_XOR_B64_1]], %bb.4
-  ; CHECK-NEXT:   SI_END_CF [[S_ANDN2_B64_1]], implicit-def $exec, implicit-def $scc, implicit $exec
   ; CHECK-NEXT:   [[COPY3:%[0-9]+]]:sreg_64 = COPY [[PHI1]]
-  ; CHECK-NEXT:   [[SI_IF3:%[0-9]+]]:sreg_64 = SI_IF [[S_ANDN2_B64_1]], %bb.7, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; CHECK-NEXT:   [[SI_ELSE1:%[0-9]+]]:sreg_64 = SI_ELSE [[S_ANDN2_B64_1]], %bb.7, implicit-def $exec, implicit-def $scc, implicit $exec
   ; CHECK-NEXT:   S_BRANCH %bb.6
   ; CHECK-NEXT: {{  $}}
   ; CHECK-NEXT: bb.6.d5:
@@ -1073,9 +1215,8 @@ define amdgpu_kernel void @three_way(ptr addrspace(1) %out) {
   ; W32-NEXT:   successors: %bb.2(0x40000000), %bb.7(0x40000000)
   ; W32-NEXT: {{  $}}
   ; W32-NEXT:   [[PHI:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_3]], %bb.0, %45, %bb.3
-  ; W32-NEXT:   SI_END_CF [[S_ANDN2_B32_]], implicit-def $exec, implicit-def $scc, implicit $exec
   ; W32-NEXT:   [[COPY3:%[0-9]+]]:sreg_32 = COPY [[PHI]]
-  ; W32-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_32 = SI_IF [[S_ANDN2_B32_]], %bb.7, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   [[SI_ELSE:%[0-9]+]]:sreg_32 = SI_ELSE [[S_ANDN2_B32_]], %bb.7, implicit-def $exec, implicit-def $scc, implicit $exec
   ; W32-NEXT:   S_BRANCH %bb.2
   ; W32-NEXT: {{  $}}
   ; W32-NEXT: bb.2.rest:
@@ -1085,7 +1226,7 @@ define amdgpu_kernel void @three_way(ptr addrspace(1) %out) {
   ; W32-NEXT:   [[V_CMP_LT_U32_e64_1:%[0-9]+]]:sreg_32 = V_CMP_LT_U32_e64 [[COPY2]], killed [[S_MOV_B32_4]], implicit $exec
   ; W32-NEXT:   [[S_MOV_B32_5:%[0-9]+]]:sreg_32 = S_MOV_B32 -1
   ; W32-NEXT:   [[S_ANDN2_B32_1:%[0-9]+]]:sreg_32 = S_ANDN2_B32 $exec_lo, [[V_CMP_LT_U32_e64_1]], implicit-def dead $scc
-  ; W32-NEXT:   [[SI_IF2:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_1]], %bb.5, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   [[SI_IF1:%[0-9]+]]:sreg_32 = SI_IF killed [[V_CMP_LT_U32_e64_1]], %bb.5, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
   ; W32-NEXT:   S_BRANCH %bb.4
   ; W32-NEXT: {{  $}}
   ; W32-NEXT: bb.3.d2:
@@ -1109,9 +1250,8 @@ define amdgpu_kernel void @three_way(ptr addrspace(1) %out) {
   ; W32-NEXT:   successors: %bb.6(0x40000000), %bb.7(0x40000000)
   ; W32-NEXT: {{  $}}
   ; W32-NEXT:   [[PHI1:%[0-9]+]]:sreg_32 = PHI [[S_MOV_B32_5]], %bb.2, [[S_XOR_B32_1]], %bb.4
-  ; W32-NEXT:   SI_END_CF [[S_ANDN2_B32_1]], implicit-def $exec, implicit-def $scc, implicit $exec
   ; W32-NEXT:   [[COPY4:%[0-9]+]]:sreg_32 = COPY [[PHI1]]
-  ; W32-NEXT:   [[SI_IF3:%[0-9]+]]:sreg_32 = SI_IF [[S_ANDN2_B32_1]], %bb.7, implicit-def dead $exec, implicit-def dead $scc, implicit $exec
+  ; W32-NEXT:   [[SI_ELSE1:%[0-9]+]]:sreg_32 = SI_ELSE [[S_ANDN2_B32_1]], %bb.7, implicit-def $exec, implicit-def $scc, implicit $exec
   ; W32-NEXT:   S_BRANCH %bb.6
   ; W32-NEXT: {{  $}}
   ; W32-NEXT: bb.6.d5:
