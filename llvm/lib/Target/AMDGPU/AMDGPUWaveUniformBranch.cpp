@@ -28,6 +28,9 @@
 /// (and so are their global x ids), so code guarded by `if (threadIdx.x ==
 /// 0)` -- the "one thread runs the sequential part" idiom -- runs in at most
 /// one lane of each wavefront, and no branch inside it can diverge.
+/// The same holds for a function of the module that only kernels call, each
+/// call in the body of such a guard: the sequential part moved into a helper.
+/// Only the blocks of the calls and their guards are looked at.
 //
 //===----------------------------------------------------------------------===//
 
@@ -144,6 +147,29 @@ static const BasicBlock *getOneLaneSuccessor(const BranchInst &Br) {
   return nullptr;
 }
 
+/// True if every use of \p F is a direct call from a kernel, in a block
+/// whose only way in is the one-lane successor of its single predecessor's
+/// branch (the body of `if (threadIdx.x == 0) f();`). Only the call sites'
+/// blocks and that branch are read: no analysis of the callers is needed, so
+/// a function pass may ask this of the function it runs on.
+static bool isCalledOnlyFromOneLaneBlocks(const Function &F,
+                                          unsigned WavefrontSize) {
+  if (!F.hasLocalLinkage() || F.use_empty())
+    return false;
+  return all_of(F.uses(), [&](const Use &U) {
+    const auto *Call = dyn_cast<CallBase>(U.getUser());
+    if (!Call || !Call->isCallee(&U) ||
+        Call->getFunction()->getCallingConv() != CallingConv::AMDGPU_KERNEL ||
+        !rowsFillWaves(*Call->getFunction(), WavefrontSize))
+      return false;
+    const BasicBlock *CallBB = Call->getParent();
+    const BasicBlock *Pred = CallBB->getSinglePredecessor();
+    const auto *Br =
+        Pred ? dyn_cast<BranchInst>(Pred->getTerminator()) : nullptr;
+    return Br && getOneLaneSuccessor(*Br) == CallBB;
+  });
+}
+
 bool llvm::AMDGPU::isOneLanePerWaveBlock(const BasicBlock &BB,
                                          const DominatorTree &DT,
                                          unsigned WavefrontSize) {
@@ -157,5 +183,5 @@ bool llvm::AMDGPU::isOneLanePerWaveBlock(const BasicBlock &BB,
     if (Taken && DT.dominates(BasicBlockEdge(Guard, Taken), &BB))
       return true;
   }
-  return false;
+  return isCalledOnlyFromOneLaneBlocks(*BB.getParent(), WavefrontSize);
 }

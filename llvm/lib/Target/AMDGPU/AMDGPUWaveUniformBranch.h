@@ -25,7 +25,9 @@ bool isUniformPerWaveBranch(const BranchInst &Br, unsigned WavefrontSize);
 
 /// True if at most one lane of each wavefront of a typical launch runs \p BB:
 /// an edge taken only where the work-item x id (or the global x id) equals a
-/// uniform value dominates it, and a wavefront holds distinct x ids.
+/// uniform value dominates it, or BB's function is internal and only called
+/// by kernels right behind such an edge; and a wavefront holds distinct x
+/// ids.
 bool isOneLanePerWaveBlock(const BasicBlock &BB, const DominatorTree &DT,
                            unsigned WavefrontSize);
 

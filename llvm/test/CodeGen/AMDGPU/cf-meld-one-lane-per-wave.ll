@@ -204,4 +204,112 @@ exit:
   ret void
 }
 
+; The sequential part moved into an internal helper that kernels call only
+; behind `if (threadIdx.x == 0)` or `if (blockIdx.x == 1 && threadIdx.x ==
+; 0)`: the helper's divergent branch runs in one lane per wavefront too.
+; CHECK:      Name: OneLanePerWave
+; CHECK-NEXT: Function: one_lane_helper
+; CHECK-NOT:  Name: Melded
+; GENERIC:      Name: Melded
+; GENERIC-NEXT: Function: one_lane_helper
+define internal void @one_lane_helper(ptr addrspace(1) %pv) {
+entry:
+  %w = load i32, ptr addrspace(1) %pv
+  %c = icmp slt i32 %w, 100
+  br i1 %c, label %then, label %else
+then:
+  %ra = mul i32 %w, 3
+  store i32 %ra, ptr addrspace(1) %pv
+  br label %exit
+else:
+  %rb = mul i32 %w, 5
+  store i32 %rb, ptr addrspace(1) %pv
+  br label %exit
+exit:
+  ret void
+}
+
+define amdgpu_kernel void @calls_one_lane_helper(ptr addrspace(1) %b) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %guard = icmp eq i32 %tid, 0
+  br i1 %guard, label %body, label %exit
+body:
+  call void @one_lane_helper(ptr addrspace(1) %b)
+  br label %exit
+exit:
+  ret void
+}
+
+define amdgpu_kernel void @calls_one_lane_helper_and(ptr addrspace(1) %b) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %wg = call i32 @llvm.amdgcn.workgroup.id.x()
+  %second = icmp eq i32 %wg, 1
+  %first = icmp eq i32 %tid, 0
+  %guard = and i1 %second, %first
+  br i1 %guard, label %body, label %exit
+body:
+  %p = getelementptr i32, ptr addrspace(1) %b, i32 4
+  call void @one_lane_helper(ptr addrspace(1) %p)
+  br label %exit
+exit:
+  ret void
+}
+
+; A helper that a kernel also calls outside such a guard, or that is not
+; internal, runs in many lanes: its branch is melded.
+; CHECK:      Name: Melded
+; CHECK-NEXT: Function: helper_also_unguarded
+; CHECK:      Name: Melded
+; CHECK-NEXT: Function: external_helper
+define internal void @helper_also_unguarded(ptr addrspace(1) %pv) {
+entry:
+  %w = load i32, ptr addrspace(1) %pv
+  %c = icmp slt i32 %w, 100
+  br i1 %c, label %then, label %else
+then:
+  %ra = mul i32 %w, 3
+  store i32 %ra, ptr addrspace(1) %pv
+  br label %exit
+else:
+  %rb = mul i32 %w, 5
+  store i32 %rb, ptr addrspace(1) %pv
+  br label %exit
+exit:
+  ret void
+}
+
+define void @external_helper(ptr addrspace(1) %pv) {
+entry:
+  %w = load i32, ptr addrspace(1) %pv
+  %c = icmp slt i32 %w, 100
+  br i1 %c, label %then, label %else
+then:
+  %ra = mul i32 %w, 3
+  store i32 %ra, ptr addrspace(1) %pv
+  br label %exit
+else:
+  %rb = mul i32 %w, 5
+  store i32 %rb, ptr addrspace(1) %pv
+  br label %exit
+exit:
+  ret void
+}
+
+define amdgpu_kernel void @calls_helpers(ptr addrspace(1) %b) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %guard = icmp eq i32 %tid, 0
+  br i1 %guard, label %body, label %exit
+body:
+  call void @helper_also_unguarded(ptr addrspace(1) %b)
+  call void @external_helper(ptr addrspace(1) %b)
+  br label %exit
+exit:
+  %pv = getelementptr i32, ptr addrspace(1) %b, i32 %tid
+  call void @helper_also_unguarded(ptr addrspace(1) %pv)
+  ret void
+}
+
 !0 = !{i32 16, i32 4, i32 1}
