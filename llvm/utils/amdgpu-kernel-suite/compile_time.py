@@ -13,9 +13,9 @@ import argparse
 import glob
 import os
 import resource
-import subprocess
 import sys
 
+from kernelsuite import proc
 from kernelsuite.run import DEVICE_LIBS
 
 
@@ -50,8 +50,7 @@ def main():
         for name, flags in (("a", args.a), ("b", args.b)):
             for src in srcs:
                 start = child_cpu()
-                p = subprocess.run(command(args.clang, src, args.mcpu, flags),
-                                   capture_output=True, text=True)
+                p = proc.run(command(args.clang, src, args.mcpu, flags))
                 total[name] += child_cpu() - start
                 if p.returncode:
                     sys.exit(f"compile failed: {src}\n{p.stderr}")

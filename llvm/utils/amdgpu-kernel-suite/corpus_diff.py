@@ -64,9 +64,10 @@ import math
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
+
+from kernelsuite import proc
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
@@ -93,21 +94,20 @@ def build(clang, lld, entry, mcpu, out_dir, tag, timeout, extra=()):
     co = os.path.join(out_dir, tag + ".co")
     cflags = ["--rocm-device-lib-path=" + DEVICE_LIBS] + list(extra)
     cmd = UOC.compile_cmd(clang, entry, mcpu, cflags, [], obj)
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                           cwd=os.path.dirname(entry["abspath"]))
-        if p.returncode or not os.path.exists(obj):
-            return None, (p.stderr.strip().splitlines() or ["error"])[-1]
-        with open(obj, "rb") as f:
-            linked = f.read(18)[16:18] == b"\x03\x00"  # ET_DYN
-        if linked:  # The HIP device toolchain links -c output itself.
-            return obj, ""
-        p = subprocess.run([lld, "-shared", obj, "-o", co], capture_output=True,
-                           text=True, timeout=timeout)
-        if p.returncode:
-            return None, p.stderr.strip()[:200]
-    except subprocess.TimeoutExpired:
+    p = proc.run(cmd, timeout=timeout, cwd=os.path.dirname(entry["abspath"]))
+    if p.timed_out:
         return None, "timeout"
+    if p.returncode or not os.path.exists(obj):
+        return None, (p.stderr.strip().splitlines() or ["error"])[-1]
+    with open(obj, "rb") as f:
+        linked = f.read(18)[16:18] == b"\x03\x00"  # ET_DYN
+    if linked:  # The HIP device toolchain links -c output itself.
+        return obj, ""
+    p = proc.run([lld, "-shared", obj, "-o", co], timeout=timeout)
+    if p.timed_out:
+        return None, "timeout"
+    if p.returncode:
+        return None, p.stderr.strip()[:200]
     return co, ""
 
 
@@ -117,8 +117,7 @@ ARG_RE = re.compile(r"^    (\S+) offset (\d+) size (\d+)")
 
 def list_kernels(emu, co):
     """{kernel name: [(value kind, size)]} of the explicit arguments."""
-    out = subprocess.run([emu, "--list-kernels", co], capture_output=True,
-                         text=True).stdout
+    out = proc.run([emu, "--list-kernels", co]).stdout
     kernels, cur = {}, None
     for line in out.splitlines():
         m = KERNEL_RE.match(line)
@@ -170,14 +169,12 @@ def run(args, co, launch, path):
     with open(path, "w") as f:
         json.dump(launch, f)
     counters = path + ".counters.json"
-    try:
-        p = subprocess.run([args.emu, "--run", "--strict", "--timing",
-                            "--write-conflicts",
-                            f"--max-steps={args.max_steps}", "--launch=" + path,
-                            "--counters-json=" + counters, co],
-                           capture_output=True, text=True,
-                           timeout=args.timeout)
-    except subprocess.TimeoutExpired:
+    p = proc.run([args.emu, "--run", "--strict", "--timing",
+                  "--write-conflicts",
+                  f"--max-steps={args.max_steps}", "--launch=" + path,
+                  "--counters-json=" + counters, co],
+                 timeout=args.timeout)
+    if p.timed_out:
         return "timeout", None
     if p.returncode == 0:
         with open(counters) as f:

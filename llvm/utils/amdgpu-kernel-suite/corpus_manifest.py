@@ -44,6 +44,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import corpus_diff  # noqa: E402 (its UOC: ci/uniform-ops-compare.py)
+from kernelsuite import proc  # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 DEVICE_LIBS = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
@@ -120,8 +121,8 @@ def git_dir(mirror_root, repo):
 
 
 def git(gdir, *args):
-    return subprocess.run(["git", "--git-dir=" + gdir] + list(args),
-                          capture_output=True, check=True).stdout
+    return proc.run(["git", "--git-dir=" + gdir] + list(args), text=False,
+                    check=True).stdout
 
 
 def makefile_flags(read, tree, src_dir):
@@ -218,10 +219,8 @@ def check_compiles(uoc, args, entry):
         obj = os.path.join(tmp, "out.o")
         cmd = uoc.compile_cmd(args.clang, e, args.mcpu,
                               ["--rocm-device-lib-path=" + DEVICE_LIBS], [], obj)
-        try:
-            p = subprocess.run(cmd, capture_output=True, text=True,
-                               timeout=args.timeout, cwd=os.path.dirname(e["abspath"]))
-        except subprocess.TimeoutExpired:
+        p = proc.run(cmd, timeout=args.timeout, cwd=os.path.dirname(e["abspath"]))
+        if p.timed_out:
             return "timeout after %ds" % args.timeout
         if p.returncode != 0 or not os.path.exists(obj):
             lines = p.stderr.splitlines()

@@ -32,11 +32,11 @@ import html
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernelsuite import proc  # noqa: E402
 from kernelsuite.kernels import load_kernels  # noqa: E402
 from kernelsuite.run import (DEVICE_LIBS, compile_kernel,  # noqa: E402
                              prepare_case)
@@ -68,7 +68,7 @@ def compile_both(args, src, work):
                     "--offload-arch=" + args.mcpu]
     else:
         cmd[1:1] = ["--target=amdgcn-amd-amdhsa", "-mcpu=" + args.mcpu]
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    p = proc.run(cmd)
     remarks, actions = {}, []
     for line in p.stderr.splitlines():
         m = REMARK.match(line)
@@ -82,10 +82,9 @@ def compile_both(args, src, work):
 
 
 def run(args, co, launch, out_json):
-    p = subprocess.run([args.emu, "--run",
-                        "--lines", "--divergence", "--launch=" + launch,
-                        "--counters-json=" + out_json, co],
-                       capture_output=True, text=True)
+    p = proc.run([args.emu, "--run",
+                  "--lines", "--divergence", "--launch=" + launch,
+                  "--counters-json=" + out_json, co])
     if p.returncode:
         sys.exit("error: the run of %s failed:\n%s" % (co, p.stdout + p.stderr))
     with open(out_json) as f:

@@ -36,9 +36,10 @@ import json
 import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
+
+from kernelsuite import proc
 
 MAX_STEPS = 2_000_000
 INTERESTING_INTS = [0, 1, -1, 2**15, 2**16, 2**31 - 1, 2**31, -2**31,
@@ -211,13 +212,12 @@ def run_case(args, case_seed, pairs, work):
     co, launch = make_case(rng, pairs, work)
     cmd = [args.emu, "--run", "--strict", f"--max-steps={MAX_STEPS}",
            "--launch=" + launch, co]
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True,
-                           errors="replace", timeout=args.timeout)
+    p = proc.run(cmd, timeout=args.timeout)
+    if p.timed_out:
+        kind, detail = "hang", f"no exit after {args.timeout} s"
+    else:
         kind = classify(p)
         detail = (p.stderr or p.stdout).strip()[:300]
-    except subprocess.TimeoutExpired:
-        kind, detail = "hang", f"no exit after {args.timeout} s"
     if kind and args.out:
         d = os.path.join(args.out, f"{kind}-{case_seed}")
         os.makedirs(d, exist_ok=True)

@@ -75,11 +75,11 @@ import argparse
 import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 from typing import Dict, List
 
+from kernelsuite import proc
 from kernelsuite.isa.coverage import coverage
 from kernelsuite.isa.harness import (Outcome, assemble, check, emulate,
                                      gen_cases, in_kinds)
@@ -131,8 +131,7 @@ def list_known() -> None:
 def report_coverage(emu: str) -> int:
     """Print which of the emulator's instructions the table checks; 0, or 1
     if the emulator cannot list them."""
-    r = subprocess.run([emu, '--list-instructions'], capture_output=True,
-                       text=True)
+    r = proc.run([emu, '--list-instructions'])
     if r.returncode:
         print('llvm-amdgpu-emu --list-instructions failed:\n' + r.stderr)
         return 1

@@ -15,6 +15,8 @@ its own lives here:
   run.py      compiling a kernel, writing its launch, running it on
               llvm-amdgpu-emu (suite.py, divergence_report.py, ...)
   report.py   the bench report of suite.py bench (Markdown, SVG, JSON)
+  proc.py     running a tool (clang, ld.lld, llvm-amdgpu-emu, ...): the one
+              place the scripts and the library start a process
   fuzz/       random-CFG kernels with a Python model of each (cf_fuzz.py)
   isa/        the instruction cross-check of llvm-amdgpu-emu against gem5's
               Vega semantics (isa_crosscheck.py)

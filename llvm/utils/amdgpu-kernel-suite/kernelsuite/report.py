@@ -21,8 +21,9 @@ import json
 import math
 import os
 import shutil
-import subprocess
 import tempfile
+
+from . import proc
 
 GROUP_TITLES = {
     "darm": "DARM's real-kernel set",
@@ -181,7 +182,7 @@ set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb 'black'
 set key top left
 plot {', '.join(series)}
 """
-        p = subprocess.run([gnuplot], input=script, text=True, capture_output=True)
+        p = proc.run([gnuplot], input=script)
         if p.returncode:
             raise SystemExit("error: gnuplot failed:\n" + p.stderr)
 

@@ -13,9 +13,9 @@ import os
 import random
 import re
 import struct
-import subprocess
 import time
 
+from . import proc
 from .kernels import PACK, Buf, Local, Val
 
 DEVICE_LIBS = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
@@ -52,7 +52,7 @@ def compile_kernel(clang, src, opt, mcpu, out, flags=()):
                   libs, src, "-o", out] + flags]
     start = time.perf_counter()
     for cmd in steps:
-        p = subprocess.run(cmd, capture_output=True, text=True)
+        p = proc.run(cmd)
         if p.returncode:
             raise RuntimeError(f"compile failed: {' '.join(cmd)}\n{p.stderr}")
     return time.perf_counter() - start
@@ -108,15 +108,13 @@ def run_case(emu, co, launch_path, counters_path, timing=False):
     if the buffers match: a suite kernel's result must not depend on the
     order its stores run in, and a race the kernel does not have is the
     compiler's."""
-    try:
-        p = subprocess.run([emu, "--run", "--strict", "--write-conflicts",
-                            f"--max-steps={MAX_STEPS}",
-                            "--launch=" + launch_path,
-                            "--counters-json=" + counters_path, co]
-                           + (["--timing"] if timing else []),
-                           capture_output=True, text=True,
-                           timeout=RUN_TIMEOUT)
-    except subprocess.TimeoutExpired:
+    p = proc.run([emu, "--run", "--strict", "--write-conflicts",
+                  f"--max-steps={MAX_STEPS}",
+                  "--launch=" + launch_path,
+                  "--counters-json=" + counters_path, co]
+                 + (["--timing"] if timing else []),
+                 timeout=RUN_TIMEOUT)
+    if p.timed_out:
         # A wave that never leaves a loop: lanes lost by the lowering.
         return False, f"no result after {RUN_TIMEOUT} s (endless loop?)", None
     if p.returncode:
@@ -134,8 +132,7 @@ def run_case(emu, co, launch_path, counters_path, timing=False):
 
 def kernel_static(emu, co, kname):
     """Code size and register counts from llvm-amdgpu-emu --list-kernels."""
-    out = subprocess.run([emu, "--list-kernels", co], check=True,
-                         capture_output=True, text=True).stdout
+    out = proc.run([emu, "--list-kernels", co], check=True).stdout
     cur, info = None, {}
     for line in out.splitlines():
         m = re.match(r"kernel (\S+)", line)

@@ -14,9 +14,9 @@ import json
 import os
 import random
 import re
-import subprocess
 import tempfile
 
+from .. import proc
 from .model import LANES, MASK, MAX_STEPS, simulate, WORKGROUP
 from .generate import generate_model, generate_structured
 from .emit import Emitter
@@ -52,7 +52,11 @@ class Case:
 
 
 def run(cmd, **kw):
-    p = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    """The tool's stdout, or None if it timed out; RuntimeError (the first
+    line of its output) if it failed."""
+    p = proc.run(cmd, **kw)
+    if p.timed_out:
+        return None
     if p.returncode:
         lines = (p.stderr or p.stdout).strip().splitlines()
         raise RuntimeError(lines[0] if lines else f"exit {p.returncode}")
@@ -69,10 +73,9 @@ def build_and_run(args, ir, launch, cpu, opt, flags, work):
     except RuntimeError as e:
         return f"does not compile ({e})"
     try:
-        run([args.emu, "--launch=" + launch, "--run", "--strict",
-             f"--max-steps={MAX_STEPS}", co], timeout=args.timeout)
-    except subprocess.TimeoutExpired:
-        return "does not finish"
+        if run([args.emu, "--launch=" + launch, "--run", "--strict",
+                f"--max-steps={MAX_STEPS}", co], timeout=args.timeout) is None:
+            return "does not finish"
     except RuntimeError as e:
         return f"wrong results ({e})"
     return None
@@ -184,7 +187,7 @@ def run_opt(cmd, raw, out, remarks):
     if remarks:
         full += ["-pass-remarks-output=" + remarks,
                  "-pass-remarks-filter=cf-meld"]
-    p = subprocess.run(full, capture_output=True, text=True)
+    p = proc.run(full)
     if not p.returncode:
         return None
     lines = (p.stderr or p.stdout).strip().splitlines()

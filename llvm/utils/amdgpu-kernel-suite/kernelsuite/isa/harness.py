@@ -14,11 +14,11 @@ import os
 import random
 import re
 import struct
-import subprocess
 import sys
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
+from .. import proc
 from .fp import F16, F32, F64, FloatFormat, M32, M64, ulp_distance
 from .spec import KnownDifference, Spec, WAVE_SIZE
 
@@ -488,9 +488,9 @@ def unpack_words(ws: Sequence[int], kinds: Sequence[str]) -> Tuple[int, ...]:
 # --------------------------------------------------------------------------
 
 
-def run(cmd: Sequence[str]) -> subprocess.CompletedProcess:
+def run(cmd: Sequence[str]) -> proc.Result:
     """Run a tool, capturing its output."""
-    return subprocess.run(list(cmd), capture_output=True, text=True)
+    return proc.run(cmd)
 
 
 def assemble(specs: List[Spec], kinds: Dict[str, List[str]], tools, work: str):
