@@ -10,8 +10,9 @@ except that the fork's llc also gets FORK_FEATURES_OFF, the flags that turn
 its on-by-default features off (the reconverging CFG lowering,
 AMDGPUPromoteAlloca's refusal of divergent indexes into large vectors, the
 scalarization passes, MachineCSE's PRE skipping ignorable uses, the
-v_cmpx fold of an EXEC-masking AND, and SIInsertWaitcnts' wait before a
-loop without vector memory). The two runs
+v_cmpx fold of an EXEC-masking AND, SIInsertWaitcnts' wait before a
+loop without memory instructions, and the -O2 tail-duplication size for
+blocks that start with a prologue). The two runs
 are compared by stdout and exit status (stderr is not: crash reports carry
 addresses). Each (file, cpu) pair lands in one category:
 
@@ -45,7 +46,8 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-amdgpu-lane-affine-addressing=0",
                      "-machine-cse-pre-ignorable-uses=0",
                      "-amdgpu-vcmpx-and-exec=0",
-                     "-amdgpu-waitcnt-flush-memoryless-loops=0"]
+                     "-amdgpu-waitcnt-flush-memoryless-loops=0",
+                     "-tail-dup-prologue-conservatively=0"]
 
 # Corpus file -> (functions compiled wrongly by upstream 19.1.7, the fix).
 UPSTREAM_BUGS = {

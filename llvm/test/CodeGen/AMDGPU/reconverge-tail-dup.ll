@@ -3,15 +3,16 @@
 ; RUN: llc -O3 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs \
 ; RUN:   -amdgpu-cf-lowering=reconverge < %s | FileCheck %s
 ; RUN: llc -O3 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs \
-; RUN:   -amdgpu-cf-lowering=reconverge -tail-dup-placement-aggressive-threshold=4 \
+; RUN:   -amdgpu-cf-lowering=reconverge -tail-dup-prologue-conservatively=0 \
 ; RUN:   < %s | FileCheck %s --check-prefix=DUP
 
 ; A short-circuit condition (the suite's short_circuit kernel): the
 ; reconverging lowering ends each region in a small rejoin block. At -O3,
-; MachineBlockPlacement's upstream tail-duplication size (4) copies them into
+; MachineBlockPlacement's tail-duplication size (4) would copy them into
 ; their predecessors, and the layout then needs a backward skip branch and an
-; unconditional one (DUP); under the reconverging lowering the target keeps
-; the -O2 size (2): every skip branch goes forward and there is no s_branch.
+; unconditional one (DUP, -tail-dup-prologue-conservatively=0); a block that
+; starts with the rejoin (a block-prologue instruction) keeps the -O2 size
+; (2): every skip branch goes forward and there is no s_branch.
 
 ; CHECK-LABEL: {{^}}short_circuit:
 ; CHECK-NOT:   s_branch
