@@ -210,10 +210,12 @@
 // the three-way branch of SB4. Each lane still reaches the successor the
 // switch chose: a cascade block tests membership of the condition in the
 // case values of one successor (for the default successor, in the case values
-// of the successors still to come). The cascade is kept only if the pair is
-// melded in the same round; otherwise the switch is restored as it was (down
-// to the use-list order of its successors), so a switch whose successors are
-// not melded is never changed. A default
+// of the successors still to come). The last branch's region is modelled on
+// the function with the switch in place (modelCascadeRegion: its exit is the
+// nearest common post-dominator of the pair, the walk over its blocks goes
+// through the cascade that would be built) and goes through steps 2-3 there;
+// the cascade is built only if the pair is then melded, so a switch whose
+// successors are not melded is never changed. A default
 // successor that is only `unreachable` gets no test of its own.
 //
 // Invariants
@@ -260,6 +262,7 @@
 #include "llvm/Transforms/Scalar/ControlFlowMelding.h"
 #include "ControlFlowMeldingImpl.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Support/GenericDomTreeConstruction.h"
 
 using namespace llvm;
 using namespace llvm::cfmeld;
@@ -363,6 +366,9 @@ bool ControlFlowMelder::buildRegion(BasicBlock &Entry, DivergentRegion &R) {
   R.Entry = &Entry;
   R.Cond = BI->getCondition();
   R.Exit = getIPostDom(*PDT, &Entry);
+  R.Succs[0] = T;
+  R.Succs[1] = Fl;
+  R.EntryLoop = LI->getLoopFor(&Entry);
   if (T == Fl || !R.Exit) {
     emitMissed("NoPostDominator", Entry,
                "divergent branch has no immediate post-dominator");
@@ -389,25 +395,57 @@ bool ControlFlowMelder::buildRegion(BasicBlock &Entry, DivergentRegion &R) {
 }
 
 /// Visit every block between the entry and the exit. The region must not
-/// loop back to its entry and must not contain convergent operations.
-bool ControlFlowMelder::checkRegionBody(DivergentRegion &R) {
+/// loop back to its entry and must not contain convergent operations. If
+/// \p Cascade is not empty, R is modelled on the divergent switch of R.Entry
+/// (modelCascadeRegion), and the walk passes through the cascade over
+/// \p Cascade that would replace the switch: the switch's block leads to the
+/// cascade's first block, and the cascade's last block is the region's
+/// entry.
+bool ControlFlowMelder::checkRegionBody(const DivergentRegion &R,
+                                        ArrayRef<SwitchTarget> Cascade) {
+  // A block, or (null, K) for block K of the cascade.
+  using Node = std::pair<BasicBlock *, size_t>;
+  size_t NumTests = Cascade.empty() ? 0 : Cascade.size() - 1;
+  auto AppendSuccessors = [&](Node N, SmallVectorImpl<Node> &Worklist) {
+    if (N.first && (Cascade.empty() || N.first != R.Entry)) {
+      for (BasicBlock *Succ : successors(N.first))
+        Worklist.push_back({Succ, 0});
+      return;
+    }
+    if (N.first) {
+      Worklist.push_back({nullptr, 0});
+      return;
+    }
+    // Cascade block K branches to Cascade[K] or on to the next block (see
+    // expandSwitch).
+    size_t K = N.second;
+    Node Next =
+        K + 1 < NumTests ? Node(nullptr, K + 1) : Node(Cascade[K + 1].BB, 0);
+    Node Own(Cascade[K].BB, 0);
+    Worklist.push_back(Cascade[K].IsDefault ? Next : Own);
+    Worklist.push_back(Cascade[K].IsDefault ? Own : Next);
+  };
+  auto IsEntry = [&](Node N) {
+    return Cascade.empty() ? N.first == R.Entry
+                           : !N.first && N.second + 1 == NumTests;
+  };
   SmallPtrSet<BasicBlock *, 16> Visited;
-  SmallVector<BasicBlock *, 16> Worklist(successors(R.Entry));
+  SmallVector<Node, 16> Worklist = {{R.Succs[0], 0}, {R.Succs[1], 0}};
   while (!Worklist.empty()) {
-    BasicBlock *BB = Worklist.pop_back_val();
-    if (BB == R.Exit || !Visited.insert(BB).second)
+    Node N = Worklist.pop_back_val();
+    if (N.first && (N.first == R.Exit || !Visited.insert(N.first).second))
       continue;
-    if (BB == R.Entry) {
+    if (IsEntry(N)) {
       emitMissed("RegionNotAcyclic", *R.Entry,
                  "divergent region loops back to its entry");
       return false;
     }
-    if (any_of(*BB, isConvergentCall)) {
+    if (N.first && any_of(*N.first, isConvergentCall)) {
       emitMissed("Convergent", *R.Entry,
                  "divergent region contains a convergent operation");
       return false;
     }
-    append_range(Worklist, successors(BB));
+    AppendSuccessors(N, Worklist);
   }
   return true;
 }
@@ -419,7 +457,7 @@ bool ControlFlowMelder::checkRegionBody(DivergentRegion &R) {
 BasicBlock *ControlFlowMelder::getSubgraphExit(const DivergentRegion &R,
                                                BasicBlock *BB) const {
   const Loop *L = LI->getLoopFor(BB);
-  if (!L || L->getHeader() != BB || L == LI->getLoopFor(R.Entry))
+  if (!L || L->getHeader() != BB || L == R.EntryLoop)
     return getIPostDom(*PDT, BB);
   SmallVector<BasicBlock *, 4> ExitBlocks;
   L->getExitBlocks(ExitBlocks);
@@ -430,7 +468,7 @@ BasicBlock *ControlFlowMelder::getSubgraphExit(const DivergentRegion &R,
 }
 
 void ControlFlowMelder::buildChain(DivergentRegion &R, unsigned Side) {
-  BasicBlock *Start = R.Entry->getTerminator()->getSuccessor(Side);
+  BasicBlock *Start = R.Succs[Side];
   for (BasicBlock *BB = Start; BB && BB != R.Exit && DT->dominates(Start, BB);
        BB = getSubgraphExit(R, BB))
     R.Chain[Side].push_back(BB);
@@ -445,7 +483,7 @@ const char *ControlFlowMelder::getBlockRejectReason(
     return "block does not end in a branch";
   if (BB->isEHPad() || BB->hasAddressTaken())
     return "block is an EH pad or has its address taken";
-  if (!AllowNestedLoop && LI->getLoopFor(BB) != LI->getLoopFor(R.Entry))
+  if (!AllowNestedLoop && LI->getLoopFor(BB) != R.EntryLoop)
     return "block is in a loop nested in the region";
   for (Instruction &I : *BB) {
     if (isa<AllocaInst>(I))
@@ -509,7 +547,7 @@ bool ControlFlowMelder::areLoopsInside(
     Inside.insert(B1);
     Inside.insert(B2);
   }
-  const Loop *Outer = LI->getLoopFor(R.Entry);
+  const Loop *Outer = R.EntryLoop;
   for (const BasicBlock *BB : Inside)
     for (const Loop *L = LI->getLoopFor(BB); L != Outer; L = L->getParentLoop())
       if (!L || !all_of(L->blocks(), [&](const BasicBlock *LoopBB) {
@@ -1028,38 +1066,22 @@ static Value *emitIsOneOf(IRBuilder<> &Builder, Value *Cond,
 /// Replace the switch ending \p Entry by a cascade over \p Targets (the
 /// order of chooseSwitchPair): block K of the cascade sends the lanes of
 /// Targets[K] there and the others on, the last one chooses between the pair.
-static void expandSwitch(BasicBlock &Entry, ArrayRef<SwitchTarget> Targets,
-                         SwitchCascade &SC) {
+/// Returns the last block.
+static BasicBlock *expandSwitch(BasicBlock &Entry,
+                                ArrayRef<SwitchTarget> Targets) {
   auto *SI = cast<SwitchInst>(Entry.getTerminator());
-  SC.Entry = &Entry;
-  SC.Cond = SI->getCondition();
-  SC.Default = SI->getDefaultDest();
-  for (const auto &Case : SI->cases())
-    SC.Cases.push_back({Case.getCaseValue(), Case.getCaseSuccessor()});
-  SI->getAllMetadataOtherThanDebugLoc(SC.Metadata);
-  SC.Loc = SI->getDebugLoc();
-  SmallPtrSet<BasicBlock *, 8> Succs(succ_begin(SI), succ_end(SI));
-  for (BasicBlock *Succ : Succs) {
-    SC.UseOrder.push_back({Succ, {}});
-    for (const Use &U : Succ->uses())
-      SC.UseOrder.back().second.push_back(
-          {U.getUser() == SI ? nullptr : U.getUser(), U.getOperandNo()});
-    for (PHINode &PN : Succ->phis()) {
-      SC.Phis.push_back({&PN, {}});
-      auto &Saved = SC.Phis.back().second;
-      for (unsigned Idx = 0, E = PN.getNumIncomingValues(); Idx != E; ++Idx)
-        Saved.push_back({PN.getIncomingValue(Idx), PN.getIncomingBlock(Idx)});
-    }
-  }
-
+  Value *Cond = SI->getCondition();
+  BasicBlock *Default = SI->getDefaultDest();
+  DebugLoc Loc = SI->getDebugLoc();
   LLVMContext &Ctx = Entry.getContext();
   size_t NumTests = Targets.size() - 1;
   BasicBlock *InsertBefore = Entry.getNextNode();
+  SmallVector<BasicBlock *, 4> Blocks;
   for (size_t K = 0; K < NumTests; ++K)
-    SC.Blocks.push_back(BasicBlock::Create(Ctx, "switch.cascade",
-                                           Entry.getParent(), InsertBefore));
+    Blocks.push_back(BasicBlock::Create(Ctx, "switch.cascade",
+                                        Entry.getParent(), InsertBefore));
   SI->eraseFromParent();
-  BranchInst::Create(SC.Blocks.front(), &Entry)->setDebugLoc(SC.Loc);
+  BranchInst::Create(Blocks.front(), &Entry)->setDebugLoc(Loc);
 
   // Every edge from the entry to a successor becomes one edge from the
   // cascade block that tests for it.
@@ -1072,10 +1094,10 @@ static void expandSwitch(BasicBlock &Entry, ArrayRef<SwitchTarget> Targets,
     }
   };
   for (size_t K = 0; K < NumTests; ++K) {
-    BasicBlock *Block = SC.Blocks[K];
-    BasicBlock *Next = K + 1 < NumTests ? SC.Blocks[K + 1] : Targets[K + 1].BB;
+    BasicBlock *Block = Blocks[K];
+    BasicBlock *Next = K + 1 < NumTests ? Blocks[K + 1] : Targets[K + 1].BB;
     IRBuilder<> Builder(Block);
-    Builder.SetCurrentDebugLocation(SC.Loc);
+    Builder.SetCurrentDebugLocation(Loc);
     const SwitchTarget &T = Targets[K];
     if (T.IsDefault) {
       // The default takes the lanes whose value none of the successors
@@ -1083,54 +1105,145 @@ static void expandSwitch(BasicBlock &Entry, ArrayRef<SwitchTarget> Targets,
       SmallVector<ConstantInt *, 8> Later;
       for (const SwitchTarget &U : Targets.drop_front(K + 1))
         append_range(Later, U.Values);
-      Builder.CreateCondBr(emitIsOneOf(Builder, SC.Cond, Later), Next, T.BB);
+      Builder.CreateCondBr(emitIsOneOf(Builder, Cond, Later), Next, T.BB);
     } else {
-      Builder.CreateCondBr(emitIsOneOf(Builder, SC.Cond, T.Values), T.BB, Next);
+      Builder.CreateCondBr(emitIsOneOf(Builder, Cond, T.Values), T.BB, Next);
     }
     RetargetPhis(T.BB, Block);
     if (K + 1 == NumTests)
       RetargetPhis(Targets[K + 1].BB, Block);
   }
   // An unreachable default no longer has the entry as a predecessor.
-  if (none_of(Targets,
-              [&](const SwitchTarget &T) { return T.BB == SC.Default; }))
-    for (PHINode &PN : SC.Default->phis())
+  if (none_of(Targets, [&](const SwitchTarget &T) { return T.BB == Default; }))
+    for (PHINode &PN : Default->phis())
       while (PN.getBasicBlockIndex(&Entry) >= 0)
         PN.removeIncomingValue(&Entry, /*DeletePHIIfEmpty=*/false);
+  return Blocks.back();
 }
 
-/// Undo expandSwitch: the cascade is erased and the switch, its metadata and
-/// the successors' PHIs are as they were.
-static void restoreSwitch(SwitchCascade &SC) {
-  SC.Entry->getTerminator()->eraseFromParent();
-  for (BasicBlock *BB : SC.Blocks)
-    BB->dropAllReferences();
-  for (BasicBlock *BB : SC.Blocks)
-    BB->eraseFromParent();
-  auto *SI = SwitchInst::Create(SC.Cond, SC.Default, SC.Cases.size(), SC.Entry);
-  for (auto [Value, Succ] : SC.Cases)
-    SI->addCase(Value, Succ);
-  for (auto [Kind, MD] : SC.Metadata)
-    SI->setMetadata(Kind, MD);
-  SI->setDebugLoc(SC.Loc);
-  // The new switch has the old one's operands in the same order; put the
-  // successors' use lists (their predecessor order) back as they were.
-  for (auto &[Succ, Order] : SC.UseOrder) {
-    auto Rank = [&, &Order = Order](const Use &U) {
-      const User *Key = U.getUser() == SI ? nullptr : U.getUser();
-      auto It = find(Order, std::make_pair(Key, U.getOperandNo()));
-      return std::distance(Order.begin(), It);
-    };
-    Succ->sortUseList(
-        [&](const Use &L, const Use &R) { return Rank(L) < Rank(R); });
+/// The post-dominator tree of \p F as if the edge from \p From to \p To
+/// were deleted (on a view of the CFG; the IR is not changed).
+static void computePostDomTreeWithoutEdge(PostDominatorTree &PDT, Function &F,
+                                          BasicBlock *From, BasicBlock *To) {
+  using SNCA = DomTreeBuilder::SemiNCAInfo<PostDomTreeBase<BasicBlock>>;
+  GraphDiff<BasicBlock *, /*InverseGraph=*/true> PreView;
+  GraphDiff<BasicBlock *, /*InverseGraph=*/true> PostView(
+      {{cfg::UpdateKind::Delete, From, To}});
+  SNCA::BatchUpdateInfo BUI(PreView, &PostView);
+  PDT.recalculate(F);
+  SNCA::CalculateFromScratch(PDT, &BUI);
+}
+
+/// The checks of buildRegion for the branch that ends the cascade over
+/// \p Targets (the order of chooseSwitchPair), made on the function as it
+/// is, with the switch of \p Entry in place. The cascade's last block L
+/// branches to the pair, each of which has no predecessor but L, and is
+/// reached by a subset of the lanes that reach the switch:
+///  * its condition tests the switch condition for equality with case
+///    values, which splits no wavefront at a boundary (isUniformPerWave),
+///    and no branch of the cascade guards L by a one-lane test, so L is
+///    one-lane exactly if the switch is (runsOneLanePerWave);
+///  * ipdom(L) is the nearest common post-dominator of the pair (without
+///    the edge to an unreachable default, which the cascade drops): a
+///    cascade block post-dominates a block only after the switch's block
+///    does. Other post-dominators in the region agree with those of the
+///    cascade if checkRegionBody passes: only a path that returns to the
+///    switch before the exit could use the dropped edge;
+///  * L is in the innermost loop of the switch that contains a block of
+///    the pair;
+///  * the walk of checkRegionBody goes through the cascade.
+/// Remarks are reported at the switch, which has the cascade's debug
+/// location.
+bool ControlFlowMelder::modelCascadeRegion(BasicBlock &Entry,
+                                           ArrayRef<SwitchTarget> Targets,
+                                           DivergentRegion &R) {
+  if (Target.runsOneLanePerWave(Entry, *DT)) {
+    emitMissed("OneLanePerWave", Entry,
+               "at most one lane of each wavefront runs the divergent branch "
+               "(it is guarded by a test of the work-item id for equality)");
+    return false;
   }
-  for (auto &[PN, Incoming] : SC.Phis) {
-    while (PN->getNumIncomingValues())
-      PN->removeIncomingValue(PN->getNumIncomingValues() - 1,
-                              /*DeletePHIIfEmpty=*/false);
-    for (auto [V, BB] : Incoming)
-      PN->addIncoming(V, BB);
+  BasicBlock *T = Targets[Targets.size() - 2].BB;
+  BasicBlock *Fl = Targets.back().BB;
+  R.Entry = &Entry;
+  // The cascade has no edge to an unreachable default: post-dominance is
+  // that of the function without the switch's edge to it.
+  BasicBlock *Default =
+      cast<SwitchInst>(Entry.getTerminator())->getDefaultDest();
+  if (none_of(Targets,
+              [&](const SwitchTarget &ST) { return ST.BB == Default; })) {
+    PostDominatorTree WithoutDefault;
+    computePostDomTreeWithoutEdge(WithoutDefault, F, &Entry, Default);
+    R.Exit = WithoutDefault.findNearestCommonDominator(T, Fl);
+  } else {
+    R.Exit = PDT->findNearestCommonDominator(T, Fl);
   }
+  R.Succs[0] = T;
+  R.Succs[1] = Fl;
+  const Loop *L = LI->getLoopFor(&Entry);
+  while (L && !L->contains(T) && !L->contains(Fl))
+    L = L->getParentLoop();
+  R.EntryLoop = L;
+  if (!R.Exit) {
+    emitMissed("NoPostDominator", Entry,
+               "divergent branch has no immediate post-dominator");
+    return false;
+  }
+  if (T == R.Exit || Fl == R.Exit) {
+    emitMissed("NotMeldableRegion", Entry,
+               "a successor of the divergent branch post-dominates the other");
+    return false;
+  }
+  return checkRegionBody(R, Targets);
+}
+
+/// tryRegion for the divergent region that the cascade over \p Targets
+/// would end in, modelled on the function with the switch of \p Entry in
+/// place (modelCascadeRegion). The cascade is built only for a candidate
+/// that is melded; no funnel is needed, as the pair has no other
+/// predecessor. Returns the cascade's last block if it was built and its
+/// region melded.
+BasicBlock *ControlFlowMelder::tryCascade(BasicBlock &Entry,
+                                          ArrayRef<SwitchTarget> Targets,
+                                          bool AllowSplit) {
+  ++NumRegionsConsidered;
+  DivergentRegion R;
+  if (!modelCascadeRegion(Entry, Targets, R))
+    return nullptr;
+  SmallVector<BasicBlock *, 4> Pieces;
+  if (AllowSplit && splitToMatchChain(R, Pieces)) {
+    FAM.invalidate(F, PreservedAnalyses::none());
+    computeAnalyses();
+    if (BasicBlock *Last = tryCascade(Entry, Targets, /*AllowSplit=*/false)) {
+      ++NumBlocksSplit;
+      return Last;
+    }
+    FAM.invalidate(F, PreservedAnalyses::none());
+    rejoinPieces(Pieces);
+    computeAnalyses();
+    return nullptr;
+  }
+  MeldCandidate Cand;
+  if (!findMeldCandidate(R, Cand))
+    return nullptr;
+  SmallVector<InstrAlignment, 4> Alignments;
+  SmallVector<PathValue, 8> PathValues;
+  if (!isWorthMelding(R, Cand, Alignments) ||
+      !checkPathValues(R, Cand, PathValues))
+    return nullptr;
+
+  BasicBlock *Last = expandSwitch(Entry, Targets);
+  FAM.invalidate(F, PreservedAnalyses::none());
+  computeAnalyses();
+  assert(isDivergentBranch(*Last) && getIPostDom(*PDT, Last) == R.Exit &&
+         "Cascade does not end in the modelled region");
+  R.Entry = Last;
+  R.Cond = cast<BranchInst>(Last->getTerminator())->getCondition();
+  R.EntryLoop = LI->getLoopFor(Last);
+  bool Melded = meldCandidate(R, Cand, Alignments);
+  assert(Melded && "Path values were checked on the modelled region");
+  (void)Melded;
+  return Last;
 }
 
 bool ControlFlowMelder::trySwitch(BasicBlock &Entry) {
@@ -1153,29 +1266,20 @@ bool ControlFlowMelder::trySwitch(BasicBlock &Entry) {
   }
   std::string Pair = getBlockLabel(Targets[Targets.size() - 2].BB, "a case") +
                      " and " + getBlockLabel(Targets.back().BB, "a case");
-  LLVM_DEBUG(dbgs() << "cf-meld: expanding the switch of " << Entry.getName()
-                    << " to meld " << Pair << "\n");
-  SwitchCascade SC;
-  expandSwitch(Entry, Targets, SC);
-  FAM.invalidate(F, PreservedAnalyses::none());
-  computeAnalyses();
-  BasicBlock *Last = SC.Blocks.back();
-  if (isDivergentBranch(*Last) &&
-      tryRegion(*Last, /*AllowSplit=*/true, /*AllowVersion=*/false)) {
-    ++NumSwitchesExpanded;
-    ORE.emit([&]() {
-      return OptimizationRemark(DEBUG_TYPE, "SwitchExpanded",
-                                Last->getTerminator())
-             << "divergent switch replaced by a cascade of "
-             << ore::NV("Branches", SC.Blocks.size()) << " branches to meld "
-             << ore::NV("Pair", Pair);
-    });
-    return true;
-  }
-  FAM.invalidate(F, PreservedAnalyses::none());
-  restoreSwitch(SC);
-  computeAnalyses();
-  return false;
+  LLVM_DEBUG(dbgs() << "cf-meld: modelling the switch of " << Entry.getName()
+                    << " as a cascade to meld " << Pair << "\n");
+  BasicBlock *Last = tryCascade(Entry, Targets, /*AllowSplit=*/true);
+  if (!Last)
+    return false;
+  ++NumSwitchesExpanded;
+  ORE.emit([&]() {
+    return OptimizationRemark(DEBUG_TYPE, "SwitchExpanded",
+                              Last->getTerminator())
+           << "divergent switch replaced by a cascade of "
+           << ore::NV("Branches", unsigned(Targets.size() - 1))
+           << " branches to meld " << ore::NV("Pair", Pair);
+  });
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1280,6 +1384,18 @@ bool ControlFlowMelder::isWorthMelding(
   return true;
 }
 
+/// Collect the path values of \p Cand (collectAllPathValues); false, with a
+/// remark, if they cannot be routed to the melded code.
+bool ControlFlowMelder::checkPathValues(const DivergentRegion &R,
+                                        const MeldCandidate &Cand,
+                                        SmallVectorImpl<PathValue> &Values) {
+  if (collectAllPathValues(R, Cand, *DT, Values))
+    return true;
+  emitMissed("DominanceRepair", *R.Entry,
+             "cannot repair dominance of values defined on the paths");
+  return false;
+}
+
 /// Meld \p Cand, which isWorthMelding accepted with \p Alignments, unless
 /// the values defined on the paths cannot be routed to the melded code.
 bool ControlFlowMelder::meldCandidate(
@@ -1288,11 +1404,8 @@ bool ControlFlowMelder::meldCandidate(
   std::string TrueName = getBlockLabel(Cand.getEntry(0), "the true side");
   std::string FalseName = getBlockLabel(Cand.getEntry(1), "the false side");
   SmallVector<PathValue, 8> PathValues;
-  if (!collectAllPathValues(R, Cand, *DT, PathValues)) {
-    emitMissed("DominanceRepair", *R.Entry,
-               "cannot repair dominance of values defined on the paths");
+  if (!checkPathValues(R, Cand, PathValues))
     return false;
-  }
   LLVM_DEBUG(dbgs() << "cf-meld: melding " << TrueName << " with " << FalseName
                     << " (score " << Cand.Score << ")\n");
   if (Cand.Kind == MeldKind::BlockRegion) {
@@ -1332,7 +1445,7 @@ void ControlFlowMelder::computeAnalyses() {
 
 bool ControlFlowMelder::runOneRound() {
   computeAnalyses();
-  // trySwitch changes the CFG and restores it; the blocks stay the same.
+  // Only a meld changes the CFG, and it ends the round.
   ReversePostOrderTraversal<Function *> RPOT(&F);
   for (BasicBlock *BB : RPOT) {
     if (isDivergentBranch(*BB) && tryRegion(*BB))

@@ -111,8 +111,8 @@ bool ControlFlowMelder::collectAllPathValues(
     const DominatorTree &DomTree, SmallVectorImpl<PathValue> &Values) {
   BasicBlock *Blocks[2] = {Cand.getEntry(0), Cand.getEntry(1)};
   for (unsigned Side = 0; Side < 2; ++Side)
-    collectPathValues(DomTree, R.Entry->getTerminator()->getSuccessor(Side),
-                      Blocks[Side], Side, Cand.Cyclic, Values);
+    collectPathValues(DomTree, R.Succs[Side], Blocks[Side], Side, Cand.Cyclic,
+                      Values);
   return all_of(Values, [&](const PathValue &PV) {
     return !PV.Def->getType()->isTokenTy() &&
            DomTree.dominates(PV.Def->getParent(), Blocks[PV.Side]);
@@ -604,7 +604,8 @@ bool ControlFlowMelder::canFunnel(BasicBlock &Entry,
   auto *BI = cast<BranchInst>(Entry.getTerminator());
   BasicBlock *A = BI->getSuccessor(0), *B = BI->getSuccessor(1);
   BasicBlock *X = A->getSingleSuccessor();
-  DivergentRegion Diamond{&Entry, BI->getCondition(), X};
+  DivergentRegion Diamond{
+      &Entry, BI->getCondition(), X, {A, B}, LI->getLoopFor(&Entry)};
   if (A == B || (A->getSinglePredecessor() && B->getSinglePredecessor()) ||
       !X || X != B->getSingleSuccessor() || X == A || X == B ||
       getBlockRejectReason(Diamond, A) || getBlockRejectReason(Diamond, B) ||
@@ -720,7 +721,9 @@ bool ControlFlowMelder::tryFunnel(BasicBlock &Entry) {
     return false;
   auto *BI = cast<BranchInst>(Entry.getTerminator());
   BasicBlock *A = BI->getSuccessor(0), *B = BI->getSuccessor(1);
-  DivergentRegion Diamond{&Entry, BI->getCondition(), A->getSingleSuccessor()};
+  BasicBlock *X = A->getSingleSuccessor();
+  DivergentRegion Diamond{
+      &Entry, BI->getCondition(), X, {A, B}, LI->getLoopFor(&Entry)};
   MeldCandidate Cand;
   Cand.Blocks.assign(1, {A, B});
   Cand.Score = computeProfitability(A, B);

@@ -267,34 +267,20 @@ struct SwitchTarget {
   SmallVector<ConstantInt *, 2> Values;
 };
 
-/// A divergent switch replaced by a cascade of conditional branches
-/// (expandSwitch), with what restoreSwitch needs to put it back unchanged.
-struct SwitchCascade {
-  BasicBlock *Entry = nullptr;
-  Value *Cond = nullptr;
-  BasicBlock *Default = nullptr;
-  SmallVector<std::pair<ConstantInt *, BasicBlock *>, 8> Cases;
-  SmallVector<std::pair<unsigned, MDNode *>, 4> Metadata;
-  DebugLoc Loc;
-  /// The incoming lists of the successors' PHIs before the expansion.
-  SmallVector<
-      std::pair<PHINode *, SmallVector<std::pair<Value *, BasicBlock *>, 4>>, 4>
-      Phis;
-  /// The users of each successor block before the expansion, in use-list
-  /// (predecessor) order, as (user, operand number); the switch is null.
-  SmallVector<std::pair<BasicBlock *,
-                        SmallVector<std::pair<const User *, unsigned>, 4>>,
-              4>
-      UseOrder;
-  /// The cascade, in order; the last block branches between the pair.
-  SmallVector<BasicBlock *, 4> Blocks;
-};
-
 /// A meldable divergent region.
 struct DivergentRegion {
+  /// The block that ends in the divergent branch. For a region modelled on a
+  /// divergent switch before its cascade is built (modelCascadeRegion), the
+  /// switch's block: remarks about the region are reported at its
+  /// terminator, which has the cascade's debug location.
   BasicBlock *Entry = nullptr;
+  /// The branch condition; null in a modelled region.
   Value *Cond = nullptr;
   BasicBlock *Exit = nullptr;
+  /// The true and false successors of the divergent branch.
+  BasicBlock *Succs[2] = {nullptr, nullptr};
+  /// The innermost loop that contains the divergent branch.
+  const Loop *EntryLoop = nullptr;
   /// Subgraph entries of the true (index 0) and false (index 1) path, in
   /// post-dominance order.
   SmallVector<BasicBlock *, 8> Chain[2];
@@ -346,8 +332,13 @@ private:
   bool trySwitch(BasicBlock &Entry);
   bool chooseSwitchPair(BasicBlock &Entry, SmallVectorImpl<SwitchTarget> &Ts,
                         double &Score);
+  bool modelCascadeRegion(BasicBlock &Entry, ArrayRef<SwitchTarget> Targets,
+                          DivergentRegion &R);
+  BasicBlock *tryCascade(BasicBlock &Entry, ArrayRef<SwitchTarget> Targets,
+                         bool AllowSplit);
   bool buildRegion(BasicBlock &Entry, DivergentRegion &R);
-  bool checkRegionBody(DivergentRegion &R);
+  bool checkRegionBody(const DivergentRegion &R,
+                       ArrayRef<SwitchTarget> Cascade = {});
   void buildChain(DivergentRegion &R, unsigned Side);
   BasicBlock *getSubgraphExit(const DivergentRegion &R, BasicBlock *BB) const;
   const char *getBlockRejectReason(const DivergentRegion &R, BasicBlock *BB,
@@ -419,6 +410,8 @@ private:
   bool collectAllPathValues(const DivergentRegion &R, const MeldCandidate &C,
                             const DominatorTree &DomTree,
                             SmallVectorImpl<PathValue> &Values);
+  bool checkPathValues(const DivergentRegion &R, const MeldCandidate &Cand,
+                       SmallVectorImpl<PathValue> &Values);
   void meldSubgraphs(const DivergentRegion &R, MeldCandidate &C,
                      ArrayRef<InstrAlignment> Alignments,
                      ArrayRef<PathValue> PathValues);

@@ -617,7 +617,6 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
     addBlockRegionBranchSaving(R, Cand, Differ, T);
     return nullptr;
   }
-  auto *EntryBr = cast<BranchInst>(R.Entry->getTerminator());
   BasicBlock *Exits[2];
   bool Absorbed[2];
   bool SameExitBranch = Cand.Kind == MeldKind::BlockBlock &&
@@ -629,10 +628,10 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
     Exits[Side] = Cand.Kind == MeldKind::BlockBlock
                       ? First->getSingleSuccessor()
                       : Cand.Exits[Side];
-    Absorbed[Side] = First == EntryBr->getSuccessor(Side) &&
-                     (Exits[Side] == R.Exit || SameExitBranch ||
-                      (Cand.Kind == MeldKind::BlockBlock &&
-                       joinsOtherSide(R, 1 - Side, Exits[Side])));
+    Absorbed[Side] =
+        First == R.Succs[Side] && (Exits[Side] == R.Exit || SameExitBranch ||
+                                   (Cand.Kind == MeldKind::BlockBlock &&
+                                    joinsOtherSide(R, 1 - Side, Exits[Side])));
     if (!Absorbed[Side])
       continue;
     bool Dropped = false;
@@ -654,8 +653,7 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
         continue;
       // A loop's branches have no if-then to save: the melded loop runs
       // until the last lane leaves it, as each loop did before.
-      bool InLoop =
-          Cand.Cyclic && LI->getLoopFor(B1) != LI->getLoopFor(R.Entry);
+      bool InLoop = Cand.Cyclic && LI->getLoopFor(B1) != R.EntryLoop;
       if (!InLoop)
         T.Branches += RunOverhead;
       // A swapped branch needs its partner's condition inverted.
@@ -676,7 +674,7 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
 /// store block that the `a[i]` side's compare also branches to).
 bool ControlFlowMelder::joinsOtherSide(const DivergentRegion &R, unsigned Other,
                                        BasicBlock *Join) const {
-  BasicBlock *OtherEntry = R.Entry->getTerminator()->getSuccessor(Other);
+  BasicBlock *OtherEntry = R.Succs[Other];
   return Join && Join != R.Exit &&
          any_of(predecessors(Join),
                 [&](BasicBlock *P) { return DT->dominates(OtherEntry, P); });
@@ -708,9 +706,7 @@ void ControlFlowMelder::addBlockRegionBranchSaving(const DivergentRegion &R,
         Br && Br->isConditional() && Route.contains(BB))
       T.Selects += SelectCost(Br->getCondition(),
                               ConstantInt::getBool(Ctx, Route.takesTrue(BB)));
-  auto *EntryBr = cast<BranchInst>(R.Entry->getTerminator());
-  if (EntryBr->getSuccessor(RS) != Cand.getEntry(RS) ||
-      EntryBr->getSuccessor(1 - RS) != Cand.Single ||
+  if (R.Succs[RS] != Cand.getEntry(RS) || R.Succs[1 - RS] != Cand.Single ||
       Cand.Exits[RS] != R.Exit || Cand.Single->getSingleSuccessor() != R.Exit)
     return;
   SmallVector<const Instruction *, 16> Body(make_pointer_range(*Cand.Single));

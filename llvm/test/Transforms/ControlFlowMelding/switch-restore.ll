@@ -6,9 +6,10 @@
 
 ; A divergent switch whose pair is not melded comes out of cf-meld exactly as
 ; it went in, down to the order of its successors' predecessors (their use
-; lists), which the printed `; preds` comments show: the cascade is built,
-; the net-benefit check rejects the pair (each side's load and store need a
-; select of a 64-bit address), and the switch is restored.
+; lists), which the printed `; preds` comments show: the net-benefit check,
+; made on the cascade's last region modelled with the switch in place,
+; rejects the pair (each side's load and store need a select of a 64-bit
+; address), so the cascade is never built.
 
 ; CHECK: remark: <unknown>:0:0: melding case0 and case1 saves {{[0-9]+}} instructions but its selects and unpredicated runs add {{[0-9]+}}
 ; CHECK-NOT: remark: {{.*}}melded

@@ -11,8 +11,9 @@
 ; Divergent switches. The pass replaces a switch by a cascade of two-way
 ; branches whose last one chooses between the two most similar successors,
 ; melds that pair, and in the next round melds the result with the next
-; successor (DARM's SB4). A switch whose pair is not melded is restored
-; exactly as it was (case order, metadata, PHIs).
+; successor (DARM's SB4). The cascade is built only for a pair that is
+; melded: a switch whose pair is not melded is left exactly as it was (case
+; order, metadata, PHIs).
 
 ; With the default net-benefit check, both melds of each switch are made.
 ; REMARK: remark: <unknown>:0:0: divergent switch replaced by a cascade of 2 branches to meld case0 and case1
@@ -23,7 +24,7 @@
 
 ; When the EXEC-mask code of a branch is estimated cheaper, the second meld
 ; of @three_way_accumulators is rejected (three exit PHIs become selects),
-; and its cascade branch is restored as a switch.
+; and its switch is left as it is.
 ; RESTORE: remark: <unknown>:0:0: divergent switch replaced by a cascade of 2 branches to meld case0 and case1
 ; RESTORE: remark: <unknown>:0:0: divergent switch replaced by a cascade of 1 branches to meld switch.cascade1 and case2
 ; RESTORE: remark: <unknown>:0:0: divergent switch replaced by a cascade of 2 branches to meld case0 and case1
@@ -321,7 +322,7 @@ join:
 
 ; The two similar successors hold barriers, so the region of their branch in
 ; the cascade is not melded: the switch and the PHI of the join, with its
-; incoming order, are restored.
+; incoming order, are left unchanged.
 ; REMARK: remark: <unknown>:0:0: divergent region contains a convergent operation
 define amdgpu_kernel void @convergent_case(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %out) {
 ;
