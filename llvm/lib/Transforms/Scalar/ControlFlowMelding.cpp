@@ -989,6 +989,27 @@ static void rejoinPieces(ArrayRef<BasicBlock *> Pieces) {
   }
 }
 
+/// Splits the blocks of \p R to match its chain (splitToMatchChain) and calls
+/// \p Retry on the split function; joins the pieces again if Retry melds
+/// nothing. std::nullopt if there is nothing to split.
+std::optional<bool>
+ControlFlowMelder::tryOnSplitChain(const DivergentRegion &R,
+                                   function_ref<bool()> Retry) {
+  SmallVector<BasicBlock *, 4> Pieces;
+  if (!splitToMatchChain(R, Pieces))
+    return std::nullopt;
+  FAM.invalidate(F, PreservedAnalyses::none());
+  computeAnalyses();
+  if (Retry()) {
+    ++NumBlocksSplit;
+    return true;
+  }
+  FAM.invalidate(F, PreservedAnalyses::none());
+  rejoinPieces(Pieces);
+  computeAnalyses();
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // Divergent switches
 //===----------------------------------------------------------------------===//
@@ -1210,19 +1231,13 @@ BasicBlock *ControlFlowMelder::tryCascade(BasicBlock &Entry,
   DivergentRegion R;
   if (!modelCascadeRegion(Entry, Targets, R))
     return nullptr;
-  SmallVector<BasicBlock *, 4> Pieces;
-  if (AllowSplit && splitToMatchChain(R, Pieces)) {
-    FAM.invalidate(F, PreservedAnalyses::none());
-    computeAnalyses();
-    if (BasicBlock *Last = tryCascade(Entry, Targets, /*AllowSplit=*/false)) {
-      ++NumBlocksSplit;
-      return Last;
-    }
-    FAM.invalidate(F, PreservedAnalyses::none());
-    rejoinPieces(Pieces);
-    computeAnalyses();
-    return nullptr;
-  }
+  BasicBlock *Last = nullptr;
+  if (AllowSplit)
+    if (std::optional<bool> Melded = tryOnSplitChain(R, [&] {
+          Last = tryCascade(Entry, Targets, /*AllowSplit=*/false);
+          return Last != nullptr;
+        }))
+      return *Melded ? Last : nullptr;
   MeldCandidate Cand;
   if (!findMeldCandidate(R, Cand))
     return nullptr;
@@ -1232,7 +1247,7 @@ BasicBlock *ControlFlowMelder::tryCascade(BasicBlock &Entry,
       !checkPathValues(R, Cand, PathValues))
     return nullptr;
 
-  BasicBlock *Last = expandSwitch(Entry, Targets);
+  Last = expandSwitch(Entry, Targets);
   FAM.invalidate(F, PreservedAnalyses::none());
   computeAnalyses();
   assert(isDivergentBranch(*Last) && getIPostDom(*PDT, Last) == R.Exit &&
@@ -1292,19 +1307,11 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit,
   DivergentRegion R;
   if (!buildRegion(Entry, R))
     return AllowSplit && tryFunnel(Entry);
-  SmallVector<BasicBlock *, 4> Pieces;
-  if (AllowSplit && splitToMatchChain(R, Pieces)) {
-    FAM.invalidate(F, PreservedAnalyses::none());
-    computeAnalyses();
-    if (tryRegion(Entry, /*AllowSplit=*/false, AllowVersion)) {
-      ++NumBlocksSplit;
-      return true;
-    }
-    FAM.invalidate(F, PreservedAnalyses::none());
-    rejoinPieces(Pieces);
-    computeAnalyses();
-    return false;
-  }
+  if (AllowSplit)
+    if (std::optional<bool> Melded = tryOnSplitChain(R, [&] {
+          return tryRegion(Entry, /*AllowSplit=*/false, AllowVersion);
+        }))
+      return *Melded;
   MeldCandidate Cand;
   if (!findMeldCandidate(R, Cand))
     return false;

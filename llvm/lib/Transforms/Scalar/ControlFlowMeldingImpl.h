@@ -21,6 +21,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/CFG.h"
@@ -406,6 +407,8 @@ private:
                            MutableArrayRef<InstrAlignment> Alignments) const;
   bool splitToMatchChain(const DivergentRegion &R,
                          SmallVectorImpl<BasicBlock *> &Pieces);
+  std::optional<bool> tryOnSplitChain(const DivergentRegion &R,
+                                      function_ref<bool()> Retry);
 
   bool collectAllPathValues(const DivergentRegion &R, const MeldCandidate &C,
                             const DominatorTree &DomTree,

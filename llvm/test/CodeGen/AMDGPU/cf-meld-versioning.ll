@@ -3,7 +3,9 @@
 ; four scalar instructions under the reconverging lowering: the ballot of the
 ; condition is the lane mask of its compare, tested against 0 by
 ; s_cbranch_vccz and against EXEC by s_cmp + s_cbranch_scc. A wavefront whose
-; lanes agree runs an unmelded side (no v_cndmask) on uniform branches.
+; lanes agree runs an unmelded side (no v_cndmask) on uniform branches. The
+; join is small enough to be copied into each of the three ways (its store
+; and s_endpgm end each of them).
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-cf-meld -cf-meld-version-factor=1 < %s | llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O3 -verify-machineinstrs | FileCheck %s --check-prefix=WAVE64
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -passes=amdgpu-cf-meld -cf-meld-version-factor=1 < %s | llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O3 -verify-machineinstrs | FileCheck %s --check-prefix=WAVE32
 
@@ -15,15 +17,17 @@
 ; WAVE64-NEXT:    s_cbranch_scc0 [[MELD:.LBB[0-9_]+]]
 ; WAVE64-NEXT:  ; %bb.{{[0-9]+}}: ; %hi.uniform
 ; WAVE64-NOT:     v_cndmask
-; WAVE64:         s_branch [[JOIN:.LBB[0-9_]+]]
+; WAVE64:         global_store_dword
+; WAVE64-NEXT:    s_endpgm
 ; WAVE64-NEXT:  [[LO]]: ; %lo.uniform
 ; WAVE64-NOT:     v_cndmask
-; WAVE64:         s_branch [[JOIN]]
+; WAVE64:         global_store_dword
+; WAVE64-NEXT:    s_endpgm
 ; WAVE64-NEXT:  [[MELD]]: ; %meld
 ; WAVE64-COUNT-6: v_cndmask_b32
-; WAVE64:       [[JOIN]]: ; %join
 ; WAVE64-NOT:     exec
-; WAVE64:         s_endpgm
+; WAVE64:         global_store_dword
+; WAVE64-NEXT:    s_endpgm
 
 ; WAVE32-LABEL: two_ranges:
 ; WAVE32:         v_cmp_lt_f32_e32 vcc_lo, 1.0, v{{[0-9]+}}
@@ -33,15 +37,18 @@
 ; WAVE32-NEXT:    s_cbranch_scc0 [[MELD:.LBB[0-9_]+]]
 ; WAVE32-NEXT:  ; %bb.{{[0-9]+}}: ; %hi.uniform
 ; WAVE32-NOT:     v_cndmask
-; WAVE32:         s_branch [[JOIN:.LBB[0-9_]+]]
+; WAVE32:         global_store_dword
+; WAVE32-NEXT:    s_endpgm
 ; WAVE32-NEXT:  [[LO]]: ; %lo.uniform
 ; WAVE32-NOT:     v_cndmask
-; WAVE32:         s_branch [[JOIN]]
+; WAVE32:         global_store_dword
+; WAVE32-NEXT:    s_endpgm
 ; WAVE32-NEXT:  [[MELD]]: ; %meld
 ; WAVE32-COUNT-6: v_cndmask_b32
-; WAVE32:       [[JOIN]]: ; %join
 ; WAVE32-NOT:     exec
-; WAVE32:         s_endpgm
+; WAVE32:         global_store_dword
+; WAVE32-NEXT:    s_endpgm
+
 define amdgpu_kernel void @two_ranges(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
