@@ -347,6 +347,24 @@ bool ControlFlowMelder::isDivergentSwitch(BasicBlock &BB) {
   return UI->hasDivergentTerminator(BB);
 }
 
+/// The checks on the exit of \p R, whose entry \p Entry branches to
+/// R.Succs: a post-dominator of the entry that is neither successor (a
+/// branch to one block twice has none).
+bool ControlFlowMelder::checkRegionExit(BasicBlock &Entry,
+                                        const DivergentRegion &R) {
+  if (R.Succs[0] == R.Succs[1] || !R.Exit) {
+    emitMissed("NoPostDominator", Entry,
+               "divergent branch has no immediate post-dominator");
+    return false;
+  }
+  if (R.Succs[0] == R.Exit || R.Succs[1] == R.Exit) {
+    emitMissed("NotMeldableRegion", Entry,
+               "a successor of the divergent branch post-dominates the other");
+    return false;
+  }
+  return true;
+}
+
 bool ControlFlowMelder::buildRegion(BasicBlock &Entry, DivergentRegion &R) {
   auto *BI = cast<BranchInst>(Entry.getTerminator());
   if (Target.isUniformPerWave(*BI)) {
@@ -369,16 +387,8 @@ bool ControlFlowMelder::buildRegion(BasicBlock &Entry, DivergentRegion &R) {
   R.Succs[0] = T;
   R.Succs[1] = Fl;
   R.EntryLoop = LI->getLoopFor(&Entry);
-  if (T == Fl || !R.Exit) {
-    emitMissed("NoPostDominator", Entry,
-               "divergent branch has no immediate post-dominator");
+  if (!checkRegionExit(Entry, R))
     return false;
-  }
-  if (T == R.Exit || Fl == R.Exit) {
-    emitMissed("NotMeldableRegion", Entry,
-               "a successor of the divergent branch post-dominates the other");
-    return false;
-  }
   // A successor may head a loop of its path: its other predecessors are
   // then the loop's latches, which it dominates.
   auto EnteredOnlyFromEntry = [&](BasicBlock *Succ) {
@@ -1205,17 +1215,7 @@ bool ControlFlowMelder::modelCascadeRegion(BasicBlock &Entry,
   while (L && !L->contains(T) && !L->contains(Fl))
     L = L->getParentLoop();
   R.EntryLoop = L;
-  if (!R.Exit) {
-    emitMissed("NoPostDominator", Entry,
-               "divergent branch has no immediate post-dominator");
-    return false;
-  }
-  if (T == R.Exit || Fl == R.Exit) {
-    emitMissed("NotMeldableRegion", Entry,
-               "a successor of the divergent branch post-dominates the other");
-    return false;
-  }
-  return checkRegionBody(R, Targets);
+  return checkRegionExit(Entry, R) && checkRegionBody(R, Targets);
 }
 
 /// tryRegion for the divergent region that the cascade over \p Targets

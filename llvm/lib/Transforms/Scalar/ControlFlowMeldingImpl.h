@@ -405,6 +405,7 @@ private:
                          InstrAlignment &Alignment) const;
   unsigned pruneAlignments(const MeldCandidate &Cand,
                            MutableArrayRef<InstrAlignment> Alignments) const;
+  bool checkRegionExit(BasicBlock &Entry, const DivergentRegion &R);
   bool splitToMatchChain(const DivergentRegion &R,
                          SmallVectorImpl<BasicBlock *> &Pieces);
   std::optional<bool> tryOnSplitChain(const DivergentRegion &R,
