@@ -377,6 +377,10 @@ def main():
     args.manifest = os.path.abspath(args.manifest)
     if args.corpus_root:
         args.corpus_root = os.path.abspath(args.corpus_root)
+    for tool in ("clang", "ref_clang", "lld", "emu"):
+        path = getattr(args, tool)
+        if os.sep in path:
+            setattr(args, tool, os.path.abspath(path))
     entries = UOC.load_entries(args)
     if args.sample:
         entries = random.Random(args.seed).sample(
