@@ -53,17 +53,20 @@ the three figures, with the geometric means of the fork/reference ratios;
 --json writes every result (matched kernels with their figures).
 
   corpus_diff.py --manifest M --corpus-root R [--sample N] [--jobs J]
+                 [--keep-dir D]   (keep each file's builds, launches, counters)
 """
 
 import argparse
 import collections
 import concurrent.futures
+import contextlib
 import importlib.util
 import json
 import math
 import os
 import random
 import re
+import shutil
 import sys
 import tempfile
 
@@ -272,9 +275,23 @@ def reference_is_stable(args, entry, tmp, kdir, name, kinds):
         compare_outputs(kdir, "r", "r0", len(kinds)) != "differs"
 
 
+@contextlib.contextmanager
+def work_dir(args, entry):
+    """The directory of one entry's builds and runs: a temporary one, or
+    with --keep-dir, a directory named after the entry that stays."""
+    if not args.keep_dir:
+        with tempfile.TemporaryDirectory(prefix="corpus-diff-") as tmp:
+            yield tmp
+        return
+    path = os.path.join(args.keep_dir, entry["path"].replace(os.sep, "_"))
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    yield path
+
+
 def check_entry(args, entry):
     results = []
-    with tempfile.TemporaryDirectory(prefix="corpus-diff-") as tmp:
+    with work_dir(args, entry) as tmp:
         ref, err_r = build(args.ref_clang, args.lld, entry, args.mcpu, tmp,
                            "ref", args.timeout)
         fork, err_f = build(args.clang, args.lld, entry, args.mcpu, tmp,
@@ -368,6 +385,9 @@ def main():
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--json", help="write every result here")
+    ap.add_argument("--keep-dir", help="build and run each file in a "
+                    "directory under this one and keep the code objects, "
+                    "launch files and counters")
     ap.add_argument("--slower-by", type=float, default=0.01,
                     help="report matched kernels whose fork/reference ratio "
                     "exceeds 1 + this in any figure")
