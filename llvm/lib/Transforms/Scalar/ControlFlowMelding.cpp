@@ -1154,6 +1154,17 @@ static BasicBlock *expandSwitch(BasicBlock &Entry,
 
 /// The post-dominator tree of \p F as if the edge from \p From to \p To
 /// were deleted (on a view of the CFG; the IR is not changed).
+///
+/// LLVM 19's DominatorTreeBase has no public way to do this:
+/// recalculate(F, Updates) builds its view of the CFG but computes from
+/// scratch without it (CalculateFromScratch uses a view only as the post-view
+/// of a batch update), and applyUpdates({}, {Delete From->To}) updates
+/// incrementally to a tree that differs from the from-scratch one when the
+/// deleted edge leads to a block without successors: with the edge from a
+/// switch in a loop to its `unreachable` default gone, the switch's block is
+/// left under the virtual root instead of below the exit its other
+/// successors reach. Hence the builder's own entry point with the deletion
+/// as the post-view.
 static void computePostDomTreeWithoutEdge(PostDominatorTree &PDT, Function &F,
                                           BasicBlock *From, BasicBlock *To) {
   using SNCA = DomTreeBuilder::SemiNCAInfo<PostDomTreeBase<BasicBlock>>;
