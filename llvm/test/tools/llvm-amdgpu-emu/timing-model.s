@@ -8,7 +8,9 @@
 # (one operation per turn), and the first's s_endpgm issues in the turn of
 # the second's last operation: SIMD 3 ends at 3 + 4 * 20 = 83. With 200
 # VGPRs two waves fit per SIMD (512 / 200), so sixteen waves take two rounds
-# on one CU (163 cycles) and one round on two.
+# on one CU (163 cycles) and one round on two. Workgroups go to the CUs
+# round-robin: eight single-wave workgroups on two CUs take one SIMD each
+# (43 cycles), not two waves per SIMD of the first CU (83).
 
 # RUN: sed -e 's/VGPRS/8/g' -e 's/ACC/8/g' %s > %t.8.s
 # RUN: sed -e 's/VGPRS/200/g' -e 's/ACC/200/g' %s > %t.200.s
@@ -27,6 +29,8 @@
 # RUN:   %t.200.co | FileCheck %s --check-prefix=VGPRS
 # RUN: llvm-amdgpu-emu --run --kernel=valu10 --grid=1024 --block=64 --timing \
 # RUN:   --timing-cus=2 %t.200.co | FileCheck %s --check-prefix=TWOCUS
+# RUN: llvm-amdgpu-emu --run --kernel=valu10 --grid=512 --block=64 --timing \
+# RUN:   --timing-cus=2 %t.8.co | FileCheck %s --check-prefix=SPREAD
 # Without --timing nothing is replayed.
 # RUN: llvm-amdgpu-emu --run --kernel=valu10 --grid=64 --block=64 --counters \
 # RUN:   %t.8.co | FileCheck %s --check-prefix=OFF
@@ -47,6 +51,7 @@
 # VGPRS:    timing: 163 cycles on 1 CU
 # VGPRS-NEXT: occupancy 2 waves per SIMD (limited by vgprs), 8 workgroups per CU (limited by vgprs)
 # TWOCUS:   timing: 83 cycles on 2 CUs
+# SPREAD:   timing: 43 cycles on 2 CUs
 # OFF-NOT:  timing
 
   .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"

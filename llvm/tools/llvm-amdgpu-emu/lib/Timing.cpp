@@ -163,6 +163,7 @@ private:
   std::vector<GroupSim> Groups;
   std::vector<CUSim> CUs;
   size_t NextGroup = 0;
+  unsigned NextCU = 0; ///< Where dispatch() tries the next workgroup first.
   unsigned EndedWaves = 0;
   uint64_t Now = 0, MinWake = Never;
   uint64_t ResidentWaves = 0, ResidentIntegral = 0, LastChange = 0;
@@ -227,11 +228,17 @@ bool Simulator::tryDispatch(unsigned CUIdx) {
 }
 
 /// Dispatches workgroups in order while some CU has room for the next one.
+/// CUs are tried round-robin from the one after the CU that took the last
+/// workgroup, as the hardware's workgroup dispatcher spreads a grid over the
+/// CUs instead of filling one CU first.
 void Simulator::dispatch() {
   while (NextGroup < Groups.size()) {
     bool Placed = false;
-    for (unsigned C = 0; C != CUs.size() && !Placed; ++C)
-      Placed = tryDispatch(C);
+    for (unsigned K = 0; K != CUs.size() && !Placed; ++K) {
+      unsigned C = (NextCU + K) % CUs.size();
+      if ((Placed = tryDispatch(C)))
+        NextCU = (C + 1) % CUs.size();
+    }
     if (!Placed)
       return;
   }

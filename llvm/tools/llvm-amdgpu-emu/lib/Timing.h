@@ -21,9 +21,9 @@
 //   most as many waves as its VGPR and SGPR files allow for the kernel's
 //   register counts; the CU holds at most MaxWorkgroupsPerCU workgroups of
 //   more than one wave (one barrier each) and LDSBytesPerCU of group
-//   segment. Workgroups are taken in dispatch order,
-//   each to the first CU with room; a workgroup's resources are freed when its
-//   last wave ends.
+//   segment. Workgroups are taken in dispatch order, each to the next CU
+//   with room, round-robin from the one after the previous workgroup's CU; a
+//   workgroup's resources are freed when its last wave ends.
 //
 //   Issue. Each SIMD gets an issue opportunity every IssueInterval cycles.
 //   At an opportunity it issues at most one instruction per *issue port*
