@@ -434,6 +434,7 @@ private:
       BasicBlock *Exit2, Value *Cond, MeldStats &Stats,
       SmallVectorImpl<std::pair<PHINode *, unsigned>> *MergedPhis = nullptr);
   void simplifyFunction();
+  bool sinkSelectsOfPhis();
   void foldTrivialPhisAndSelects();
 
   void initVersionBudget();
