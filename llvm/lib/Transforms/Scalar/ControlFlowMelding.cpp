@@ -277,10 +277,6 @@ STATISTIC(NumBlocksSplit,
 STATISTIC(NumSwitchesConsidered, "Number of divergent switches considered");
 STATISTIC(NumSwitchesExpanded,
           "Number of divergent switches replaced by a melded cascade");
-STATISTIC(NumFolded,
-          "Number of PHIs and selects folded after melding (InstSimplify)");
-STATISTIC(NumSelectsSunk, "Number of selects on a PHI condition sunk into "
-                          "the predecessors of their block");
 STATISTIC(NumRepeatedFunctions,
           "Functions whose melding stopped at a round that gave back an "
           "earlier function");
@@ -315,12 +311,6 @@ static cl::opt<bool> MeldForce(
     cl::desc("Run control-flow melding even if the target has no divergent "
              "branches; every conditional branch is then treated as "
              "divergent"));
-
-static cl::opt<bool> MeldSinkSelects(
-    "cf-meld-sink-selects", cl::init(true), cl::Hidden,
-    cl::desc("After melding, turn a select on a PHI's condition into a PHI "
-             "of the selects on each incoming edge when all but one of them "
-             "simplify"));
 
 static cl::opt<unsigned>
     MeldMaxMelds("cf-meld-max-melds", cl::init(64), cl::Hidden,
@@ -1482,152 +1472,6 @@ bool ControlFlowMelder::runOneRound() {
       return true;
   }
   return false;
-}
-
-void ControlFlowMelder::simplifyFunction() {
-  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 8> BackEdges;
-  FindFunctionBackedges(F, BackEdges);
-  SmallVector<WeakVH, 8> LoopHeaders;
-  for (const auto &Edge : BackEdges)
-    LoopHeaders.push_back(const_cast<BasicBlock *>(Edge.second));
-
-  SimplifyCFGOptions Options;
-  Options.hoistCommonInsts(false).sinkCommonInsts(false).speculateBlocks(false);
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
-    SmallVector<WeakVH, 32> Blocks;
-    for (BasicBlock &BB : F)
-      Blocks.push_back(&BB);
-    for (WeakVH &Handle : Blocks)
-      if (auto *BB = cast_or_null<BasicBlock>(Handle))
-        Changed |= simplifyCFG(BB, *TTI, nullptr, Options, LoopHeaders);
-  }
-
-  foldTrivialPhisAndSelects();
-  if (MeldSinkSelects && sinkSelectsOfPhis())
-    foldTrivialPhisAndSelects();
-}
-
-/// The value \p V of block \p BB takes on the edge from \p Pred: a PHI's
-/// incoming value, or V itself if it is defined outside BB (and so dominates
-/// the end of every predecessor). Null for other values of BB.
-static Value *getValueOnEdge(Value *V, BasicBlock *BB, BasicBlock *Pred) {
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || I->getParent() != BB)
-    return V;
-  if (auto *PN = dyn_cast<PHINode>(I))
-    return PN->getIncomingValueForBlock(Pred);
-  return nullptr;
-}
-
-/// Post-processing: a select `S = select C, T, F` in a block B whose
-/// condition C is a PHI of B, with T and F PHIs of B or values from outside
-/// B, becomes a PHI of B that takes, from each predecessor P, what the select
-/// computes on the edge from P: the simplified select where InstSimplify
-/// folds it (a select of equal values, or on a constant condition), else a
-/// new select at the end of P. It is done only when at most one predecessor
-/// needs a new select and that predecessor branches to B unconditionally, so
-/// no lane runs more selects than before.
-///
-/// Melding makes such selects when both sides leave to one exit
-/// (emitExitBranch): C is the PHI that says which side a lane took, and on
-/// an edge that only one side's lanes take the select has nothing to choose.
-/// As a PHI, its value on that edge is the incoming value itself, which the
-/// register allocator can keep in the PHI's register; as a select of two
-/// PHIs, that edge needs a copy of it into the other PHI before the branch,
-/// and when the value was just loaded, the copy waits for the load before
-/// the other side's load can start. Returns true if a select was sunk.
-bool ControlFlowMelder::sinkSelectsOfPhis() {
-  const SimplifyQuery SQ(F.getDataLayout());
-  bool Changed = false;
-  for (BasicBlock &BB : F) {
-    SmallVector<BasicBlock *, 4> Preds(predecessors(&BB));
-    if (Preds.size() < 2 ||
-        SmallPtrSet<BasicBlock *, 4>(Preds.begin(), Preds.end()).size() !=
-            Preds.size())
-      continue;
-    for (Instruction &I : make_early_inc_range(BB)) {
-      auto *Sel = dyn_cast<SelectInst>(&I);
-      if (!Sel || !isa<PHINode>(Sel->getCondition()) ||
-          Sel->getCondition()->getType()->isVectorTy() ||
-          cast<PHINode>(Sel->getCondition())->getParent() != &BB)
-        continue;
-      SmallVector<Value *, 4> OnEdge;
-      BasicBlock *NeedsSelect = nullptr;
-      bool Ok = true;
-      for (BasicBlock *Pred : Preds) {
-        Value *C = getValueOnEdge(Sel->getCondition(), &BB, Pred);
-        Value *T = getValueOnEdge(Sel->getTrueValue(), &BB, Pred);
-        Value *Fv = getValueOnEdge(Sel->getFalseValue(), &BB, Pred);
-        if (!C || !T || !Fv) {
-          Ok = false;
-          break;
-        }
-        Value *V = simplifySelectInst(C, T, Fv, SQ);
-        if (!V) {
-          if (NeedsSelect || !Pred->getSingleSuccessor()) {
-            Ok = false;
-            break;
-          }
-          NeedsSelect = Pred;
-        }
-        OnEdge.push_back(V);
-      }
-      if (!Ok)
-        continue;
-      PHINode *PN =
-          PHINode::Create(Sel->getType(), Preds.size(), "", BB.begin());
-      for (auto [Pred, V] : zip(Preds, OnEdge)) {
-        if (!V) {
-          V = SelectInst::Create(
-              getValueOnEdge(Sel->getCondition(), &BB, Pred),
-              getValueOnEdge(Sel->getTrueValue(), &BB, Pred),
-              getValueOnEdge(Sel->getFalseValue(), &BB, Pred),
-              Sel->getName() + ".sunk", Pred->getTerminator()->getIterator());
-          cast<SelectInst>(V)->setDebugLoc(Sel->getDebugLoc());
-        }
-        PN->addIncoming(V, Pred);
-      }
-      PN->setDebugLoc(Sel->getDebugLoc());
-      PN->takeName(Sel);
-      Sel->replaceAllUsesWith(PN);
-      Sel->eraseFromParent();
-      ++NumSelectsSunk;
-      Changed = true;
-    }
-  }
-  if (Changed)
-    for (BasicBlock &BB : F)
-      for (PHINode &PN : make_early_inc_range(BB.phis()))
-        if (PN.use_empty())
-          PN.eraseFromParent();
-  return Changed;
-}
-
-/// Post-processing: fold the PHIs and selects that melding and simplifyCFG
-/// left trivial, e.g. a PHI whose incoming values became equal when
-/// simplifyCFG merged blocks, a select of two equal values or on a constant
-/// condition, and then the PHIs and selects that used them. Only PHIs and
-/// selects, which is what melding creates, and only with InstSimplify, which
-/// creates no instructions.
-void ControlFlowMelder::foldTrivialPhisAndSelects() {
-  DominatorTree DomTree(F);
-  const SimplifyQuery SQ(F.getDataLayout(), &DomTree);
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (Instruction &I : make_early_inc_range(instructions(F))) {
-      if (!isa<PHINode>(I) && !isa<SelectInst>(I))
-        continue;
-      Value *V = simplifyInstruction(&I, SQ.getWithInstruction(&I));
-      if (!V || V == &I)
-        continue;
-      I.replaceAllUsesWith(V);
-      I.eraseFromParent();
-      ++NumFolded;
-      Changed = true;
-    }
-  }
 }
 
 bool ControlFlowMelder::run() {
