@@ -9,10 +9,13 @@ fork (--clang), and linked with --lld. Every kernel of both code objects is
 launched on the emulator, with --strict, on generated inputs:
 
   grid --grid work-items in workgroups of --block (1-D)
-  global_buffer           --buffer-elems i32 elements, uniform in [0, 63]
+  global_buffer           --buffer-elems i32 elements, uniform in
+                          [0, --rand-max] (63)
                           (small values keep data-dependent indices in range)
   by_value                --value, in the argument's size
   dynamic_shared_pointer  lds:--lds-bytes
+  a kernel whose metadata has hidden_dynamic_lds_size (HIP extern __shared__)
+                          --dynamic-lds bytes of dynamic LDS (16384)
 
 and the final contents of every buffer are compared byte for byte, and, for
 kernels that match, how fast each build ran: wave-instructions, the cycle
@@ -41,7 +44,10 @@ one category:
   refused     both stopped at an instruction or feature the emulator does
               not implement
   faulted     both stopped on the same kind of error (a memory fault on the
-              generated inputs, the step limit, ...)
+              generated inputs, the step limit, ...), also when run again
+              with buffer elements in [0, 1] (unless --no-small-retry; a
+              kernel that ran again has "inputs": "small" in --json and is
+              counted on a line of its own)
   fork-only   only the fork's build failed (its message is printed)
   ref-only    only the reference build failed
   strict      a --strict violation in either build
@@ -118,8 +124,14 @@ KERNEL_RE = re.compile(r"^kernel (\S+) \((\S+)\)$")
 ARG_RE = re.compile(r"^    (\S+) offset (\d+) size (\d+)")
 
 
+# The hidden argument that a kernel using dynamic LDS (HIP's extern
+# __shared__ arrays) has in its code object metadata.
+DYNAMIC_LDS_ARG = "hidden_dynamic_lds_size"
+
+
 def list_kernels(emu, co):
-    """{kernel name: [(value kind, size)]} of the explicit arguments."""
+    """{kernel name: [(value kind, size)]} of the explicit arguments, followed
+    by (DYNAMIC_LDS_ARG, 4) if the kernel uses dynamic LDS."""
     out = proc.run([emu, "--list-kernels", co]).stdout
     kernels, cur = {}, None
     for line in out.splitlines():
@@ -128,18 +140,26 @@ def list_kernels(emu, co):
             cur = kernels.setdefault(m.group(1), [])
             continue
         m = ARG_RE.match(line)
-        if m and cur is not None and not m.group(1).startswith("hidden_"):
+        if not m or cur is None:
+            continue
+        if not m.group(1).startswith("hidden_") or m.group(1) == DYNAMIC_LDS_ARG:
             cur.append((m.group(1), int(m.group(3))))
+    for kargs in kernels.values():  # The hidden argument goes last.
+        kargs.sort(key=lambda a: a[0] == DYNAMIC_LDS_ARG)
     return kernels
 
 
-def launch_for(args, kernel, kargs, seed, out_dir, tag):
-    """A launch file for kernel whose buffers are written to out_dir."""
-    a = []
+def launch_for(args, kernel, kargs, seed, out_dir, tag, rand_max=None):
+    """A launch file for kernel whose buffers are written to out_dir; buffer
+    elements in [0, rand_max] (default --rand-max)."""
+    a, dynamic_lds = [], 0
     for i, (kind, size) in enumerate(kargs):
-        if kind == "global_buffer":
+        if kind == DYNAMIC_LDS_ARG:
+            dynamic_lds = args.dynamic_lds
+        elif kind == "global_buffer":
             a.append({"buffer": "i32", "count": args.buffer_elems,
-                      "rand": [seed * 131 + i, 0, 63],
+                      "rand": [seed * 131 + i, 0,
+                               args.rand_max if rand_max is None else rand_max],
                       "output": os.path.join(out_dir, f"{tag}-{i}.bin")})
         elif kind == "dynamic_shared_pointer":
             a.append({"lds": args.lds_bytes})
@@ -148,8 +168,11 @@ def launch_for(args, kernel, kargs, seed, out_dir, tag):
                       "value": args.value})
         else:
             return None  # A struct by value, an image, ...: not generated.
-    return {"kernel": kernel, "grid": args.grid, "block": args.block,
-            "args": a}
+    launch = {"kernel": kernel, "grid": args.grid, "block": args.block,
+              "args": a}
+    if dynamic_lds:
+        launch["dynamic_lds"] = dynamic_lds
+    return launch
 
 
 # The figures compared per matched kernel: counters-JSON path -> name.
@@ -256,7 +279,7 @@ def unless_racy(result, ref_figures):
     return result
 
 
-def reference_is_stable(args, entry, tmp, kdir, name, kinds):
+def reference_is_stable(args, entry, tmp, kdir, name, kinds, rand_max=None):
     """Whether the reference built at -O0 writes the bytes its -O3 build
     wrote for kernel name (runs tagged 'r' in kdir): if not, the kernel's
     result on the generated inputs is undefined (an uninitialized value, an
@@ -269,10 +292,25 @@ def reference_is_stable(args, entry, tmp, kdir, name, kinds):
         if not built:
             return True
         ref0 = built
-    launch = launch_for(args, name, kinds, 1, kdir, "r0")
+    launch = launch_for(args, name, kinds, 1, kdir, "r0", rand_max)
     err, _ = run(args, ref0, launch, os.path.join(kdir, "r0.json"))
     return err is None and \
         compare_outputs(kdir, "r", "r0", len(kinds)) != "differs"
+
+
+def run_both(args, ref, fork, name, kargs_r, kargs_f, kdir, rand_max=None):
+    """Runs kernel name of both builds on the same generated inputs, each
+    writing its buffers to kdir (tags 'r' and 'f'); (reference error,
+    reference figures, fork error, fork figures), or None if its arguments
+    cannot be generated."""
+    os.makedirs(kdir)
+    launch_r = launch_for(args, name, kargs_r, 1, kdir, "r", rand_max)
+    launch_f = launch_for(args, name, kargs_f, 1, kdir, "f", rand_max)
+    if launch_r is None or launch_f is None:
+        return None
+    er, pr_ = run(args, ref, launch_r, os.path.join(kdir, "r.json"))
+    ef, pf_ = run(args, fork, launch_f, os.path.join(kdir, "f.json"))
+    return er, pr_, ef, pf_
 
 
 @contextlib.contextmanager
@@ -306,20 +344,26 @@ def check_entry(args, entry):
             # whose run of an earlier kernel failed wrote none, and its stale
             # files must not be compared with the other build's.
             kdir = os.path.join(tmp, f"kernel{n}")
-            os.makedirs(kdir)
-            launch_r = launch_for(args, name, kr[name], 1, kdir, "r")
-            launch_f = launch_for(args, name, kf[name], 1, kdir, "f")
-            if launch_r is None or launch_f is None:
+            runs = run_both(args, ref, fork, name, kr[name], kf[name], kdir)
+            if runs is None:
                 results.append(dict(r, result="no-inputs", detail=""))
                 continue
-            er, pr_ = run(args, ref, launch_r, os.path.join(kdir, "r.json"))
-            ef, pf_ = run(args, fork, launch_f, os.path.join(kdir, "f.json"))
+            er, pr_, ef, pf_ = runs
+            if er and ef and error_kind(er) == error_kind(ef) == "faulted" \
+                    and args.small_retry:
+                # Generated indices often leave the buffers: try once more
+                # with elements in [0, 1].
+                kdir = os.path.join(tmp, f"kernel{n}-small")
+                er, pr_, ef, pf_ = run_both(args, ref, fork, name, kr[name],
+                                            kf[name], kdir, rand_max=1)
+                r["inputs"] = "small"
             if er is None and ef is None:
                 result = compare_outputs(kdir, "r", "f", len(kr[name]))
                 result = unless_racy(result, pr_)
                 if result == "differs":
                     result = unless_unstable(result, reference_is_stable(
-                        args, entry, tmp, kdir, name, kr[name]))
+                        args, entry, tmp, kdir, name, kr[name],
+                        1 if r.get("inputs") else None))
                 results.append(dict(r, result=result, detail="", ref=pr_,
                                     fork=pf_))
             elif er and ef:
@@ -381,6 +425,15 @@ def main():
     ap.add_argument("--buffer-elems", type=int, default=65536)
     ap.add_argument("--value", type=int, default=16)
     ap.add_argument("--lds-bytes", type=int, default=4096)
+    ap.add_argument("--rand-max", type=int, default=63,
+                    help="buffer elements are uniform in [0, this]")
+    ap.add_argument("--no-small-retry", dest="small_retry",
+                    action="store_false",
+                    help="do not run a kernel that faults on both builds "
+                    "again with buffer elements in [0, 1]")
+    ap.add_argument("--dynamic-lds", type=int, default=16384,
+                    help="bytes of dynamic LDS a kernel that uses it (HIP's "
+                    "extern __shared__ arrays) gets")
     ap.add_argument("--max-steps", type=int, default=50_000_000)
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
@@ -424,6 +477,11 @@ def main():
     print(f"corpus diff: {len(entries)} files, {ran} kernels launched: "
           + ", ".join(f"{counts[k]} {k}" for k in
                       launched + ("no-inputs", "no-build")))
+    small = [r for r in results if r.get("inputs") == "small"]
+    if small:
+        print(f"small inputs: {len(small)} kernels that faulted on both "
+              f"builds ran again with buffer elements in [0, 1]: "
+              f"{sum(r['result'] == 'match' for r in small)} match")
     report_performance(results, args.slower_by)
     if args.json:
         with open(args.json, "w") as f:
