@@ -245,6 +245,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=600, help="seconds per compile")
     ap.add_argument("--json", help="write per-kernel counts to this file")
     args = ap.parse_args(join_flag_args(sys.argv[1:]))
+    if os.sep in args.clang:  # Compiles run in each file's directory.
+        args.clang = os.path.abspath(args.clang)
     mcpus = args.mcpu or ["gfx90a"]
     cflags, fa, fb = shlex.split(args.cflags), shlex.split(args.a), shlex.split(args.b)
     entries = load_entries(args)
