@@ -12,9 +12,11 @@
 ; funnel block that branches on the side each edge led to, and melds the
 ; resulting diamond. Values a side used from a block that no longer
 ; dominates it come through the funnel (poison from the edges of the other
-; side). The stored value is a PHI, not a select of the loaded value and a
-; PHI (sink-selects.ll): on the edge that skips the second load it is the
-; first load itself, so no copy of it waits for that load before the branch.
+; side). In darm mode the stored value is a PHI, not a select of the loaded
+; value and a PHI (sink-selects.ll): on the edge that skips the second load
+; it is the first load itself, so no copy of it waits for that load before
+; the branch. In diamond mode the funnel block has three predecessors and
+; the select stays.
 
 ; REMARK: remark: <unknown>:0:0: a successor of the divergent branch has other predecessors
 ; REMARK: remark: <unknown>:0:0: joined the 3 edges into take.a and take.b in a block that branches on the side each edge led to
@@ -88,15 +90,15 @@ define amdgpu_kernel void @merge(ptr addrspace(1) %a, ptr addrspace(1) %out, i32
 ; DIAMOND-NEXT:    [[PB:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[A]], i32 [[J]]
 ; DIAMOND-NEXT:    [[VB:%.*]] = load i32, ptr addrspace(1) [[PB]], align 4
 ; DIAMOND-NEXT:    [[LESS:%.*]] = icmp slt i32 [[VA]], [[VB]]
-; DIAMOND-NEXT:    [[MELD_SEL_SUNK:%.*]] = select i1 [[LESS]], i32 [[VA]], i32 [[VB]]
-; DIAMOND-NEXT:    [[MELD_SEL2_SUNK:%.*]] = select i1 [[LESS]], i32 [[I]], i32 [[J]]
 ; DIAMOND-NEXT:    br label %[[MELD]]
 ; DIAMOND:       [[MELD]]:
-; DIAMOND-NEXT:    [[MELD_SEL2:%.*]] = phi i32 [ [[MELD_SEL2_SUNK]], %[[CMP_BOTH]] ], [ [[I]], %[[CMP_LEFT]] ], [ [[J]], %[[LOAD_B]] ]
-; DIAMOND-NEXT:    [[MELD_SEL:%.*]] = phi i32 [ [[MELD_SEL_SUNK]], %[[CMP_BOTH]] ], [ [[VA]], %[[CMP_LEFT]] ], [ [[B_ONLY]], %[[LOAD_B]] ]
+; DIAMOND-NEXT:    [[VA1:%.*]] = phi i32 [ [[VA]], %[[CMP_BOTH]] ], [ [[VA]], %[[CMP_LEFT]] ], [ poison, %[[LOAD_B]] ]
 ; DIAMOND-NEXT:    [[MELD_SIDE:%.*]] = phi i1 [ [[LESS]], %[[CMP_BOTH]] ], [ true, %[[CMP_LEFT]] ], [ false, %[[LOAD_B]] ]
+; DIAMOND-NEXT:    [[VB_PHI_FUNNEL:%.*]] = phi i32 [ [[VB]], %[[CMP_BOTH]] ], [ poison, %[[CMP_LEFT]] ], [ [[B_ONLY]], %[[LOAD_B]] ]
 ; DIAMOND-NEXT:    [[PO_A:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[OUT]], i32 [[K]]
+; DIAMOND-NEXT:    [[MELD_SEL:%.*]] = select i1 [[MELD_SIDE]], i32 [[VA1]], i32 [[VB_PHI_FUNNEL]]
 ; DIAMOND-NEXT:    store i32 [[MELD_SEL]], ptr addrspace(1) [[PO_A]], align 4
+; DIAMOND-NEXT:    [[MELD_SEL2:%.*]] = select i1 [[MELD_SIDE]], i32 [[I]], i32 [[J]]
 ; DIAMOND-NEXT:    [[I_INC:%.*]] = add nsw i32 [[MELD_SEL2]], 1
 ; DIAMOND-NEXT:    [[I_NEXT_MELD]] = select i1 [[MELD_SIDE]], i32 [[I_INC]], i32 [[I]]
 ; DIAMOND-NEXT:    [[J_NEXT_MELD]] = select i1 [[MELD_SIDE]], i32 [[J]], i32 [[I_INC]]

@@ -4,20 +4,227 @@
 ; RUN:   -cf-meld-sink-selects=0 -S < %s | FileCheck %s --check-prefix=OFF --implicit-check-not=.sunk
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-cf-meld,verify -cf-meld-run-overhead=0 -disable-output < %s
 
-; After a meld, a select whose condition is a PHI of its block becomes a PHI
-; of what it computes on each incoming edge, when it simplifies on every
-; edge but one and that edge's predecessor branches to the block
-; unconditionally (the select moves there). Each function has a divergent
+; After a meld, a select whose condition is a PHI of a block with two
+; predecessors becomes a PHI of what it computes on each incoming edge, when
+; it simplifies on one edge and the other edge's predecessor branches to the
+; block unconditionally (the select moves there). Each function has a divergent
 ; diamond at its entry that cf-meld melds, so that the post-processing runs;
 ; the selects under test are in the blocks after it. funnel.ll shows the
 ; selects melding makes.
 
-; One edge with a constant condition (%skip), one whose operands are equal
-; (%same), one that needs the select (%both): the select becomes a PHI.
+; One edge with a constant condition (%skip), one that needs the select
+; (%both): the select becomes a PHI, its select moves to %both.
 define amdgpu_kernel void @sunk(ptr addrspace(1) %a, ptr addrspace(1) %out, i32 %x, i32 %y) {
-;
 ; CHECK-LABEL: define amdgpu_kernel void @sunk(
 ; CHECK-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[OUT:%.*]], i32 [[X:%.*]], i32 [[Y:%.*]]) #[[ATTR0:[0-9]+]] {
+; CHECK-NEXT:  [[ENTRY:.*]]:
+; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; CHECK-NEXT:    [[LT:%.*]] = icmp slt i32 [[TID]], 16
+; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[LT]], i32 [[TID]], i32 [[X]]
+; CHECK-NEXT:    [[PA:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[A]], i32 [[MELD_SEL]]
+; CHECK-NEXT:    [[VA:%.*]] = load float, ptr addrspace(1) [[PA]], align 4
+; CHECK-NEXT:    [[MELD_SEL1:%.*]] = select i1 [[LT]], float 2.000000e+00, float 3.000000e+00
+; CHECK-NEXT:    [[MA:%.*]] = fmul float [[VA]], [[MELD_SEL1]]
+; CHECK-NEXT:    [[SA:%.*]] = fadd float [[MA]], 1.000000e+00
+; CHECK-NEXT:    [[K:%.*]] = and i32 [[Y]], 1
+; CHECK-NEXT:    [[U:%.*]] = icmp eq i32 [[K]], 0
+; CHECK-NEXT:    br i1 [[U]], label %[[BOTH:.*]], label %[[JOIN:.*]]
+; CHECK:       [[BOTH]]:
+; CHECK-NEXT:    [[C_B:%.*]] = icmp slt i32 [[X]], [[Y]]
+; CHECK-NEXT:    [[S_SUNK:%.*]] = select i1 [[C_B]], i32 [[X]], i32 [[Y]]
+; CHECK-NEXT:    br label %[[JOIN]]
+; CHECK:       [[JOIN]]:
+; CHECK-NEXT:    [[S:%.*]] = phi i32 [ [[Y]], %[[ENTRY]] ], [ [[S_SUNK]], %[[BOTH]] ]
+; CHECK-NEXT:    [[PO:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; CHECK-NEXT:    store i32 [[S]], ptr addrspace(1) [[PO]], align 4
+; CHECK-NEXT:    [[PF:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[OUT]], i32 [[K]]
+; CHECK-NEXT:    store float [[SA]], ptr addrspace(1) [[PF]], align 4
+; CHECK-NEXT:    ret void
+;
+; OFF-LABEL: define amdgpu_kernel void @sunk(
+; OFF-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[OUT:%.*]], i32 [[X:%.*]], i32 [[Y:%.*]]) #[[ATTR0:[0-9]+]] {
+; OFF-NEXT:  [[ENTRY:.*]]:
+; OFF-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; OFF-NEXT:    [[LT:%.*]] = icmp slt i32 [[TID]], 16
+; OFF-NEXT:    [[MELD_SEL:%.*]] = select i1 [[LT]], i32 [[TID]], i32 [[X]]
+; OFF-NEXT:    [[PA:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[A]], i32 [[MELD_SEL]]
+; OFF-NEXT:    [[VA:%.*]] = load float, ptr addrspace(1) [[PA]], align 4
+; OFF-NEXT:    [[MELD_SEL1:%.*]] = select i1 [[LT]], float 2.000000e+00, float 3.000000e+00
+; OFF-NEXT:    [[MA:%.*]] = fmul float [[VA]], [[MELD_SEL1]]
+; OFF-NEXT:    [[SA:%.*]] = fadd float [[MA]], 1.000000e+00
+; OFF-NEXT:    [[K:%.*]] = and i32 [[Y]], 1
+; OFF-NEXT:    [[U:%.*]] = icmp eq i32 [[K]], 0
+; OFF-NEXT:    br i1 [[U]], label %[[BOTH:.*]], label %[[JOIN:.*]]
+; OFF:       [[BOTH]]:
+; OFF-NEXT:    [[C_B:%.*]] = icmp slt i32 [[X]], [[Y]]
+; OFF-NEXT:    br label %[[JOIN]]
+; OFF:       [[JOIN]]:
+; OFF-NEXT:    [[C:%.*]] = phi i1 [ [[C_B]], %[[BOTH]] ], [ false, %[[ENTRY]] ]
+; OFF-NEXT:    [[S:%.*]] = select i1 [[C]], i32 [[X]], i32 [[Y]]
+; OFF-NEXT:    [[PO:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; OFF-NEXT:    store i32 [[S]], ptr addrspace(1) [[PO]], align 4
+; OFF-NEXT:    [[PF:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[OUT]], i32 [[K]]
+; OFF-NEXT:    store float [[SA]], ptr addrspace(1) [[PF]], align 4
+; OFF-NEXT:    ret void
+;
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %lt = icmp slt i32 %tid, 16
+  br i1 %lt, label %then, label %else
+
+then:
+  %pa = getelementptr inbounds float, ptr addrspace(1) %a, i32 %tid
+  %va = load float, ptr addrspace(1) %pa, align 4
+  %ma = fmul float %va, 2.0
+  %sa = fadd float %ma, 1.0
+  br label %body
+
+else:
+  %pb = getelementptr inbounds float, ptr addrspace(1) %a, i32 %x
+  %vb = load float, ptr addrspace(1) %pb, align 4
+  %mb = fmul float %vb, 3.0
+  %sb = fadd float %mb, 1.0
+  br label %body
+
+body:
+  %r = phi float [ %sa, %then ], [ %sb, %else ]
+  %k = and i32 %y, 1
+  %u = icmp eq i32 %k, 0
+  br i1 %u, label %both, label %skip
+
+both:
+  %c.b = icmp slt i32 %x, %y
+  br label %join
+
+skip:
+  br label %join
+
+join:
+  %c = phi i1 [ %c.b, %both ], [ false, %skip ]
+  %v = phi i32 [ %y, %both ], [ %y, %skip ]
+  %s = select i1 %c, i32 %x, i32 %v
+  %po = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %s, ptr addrspace(1) %po, align 4
+  %pf = getelementptr inbounds float, ptr addrspace(1) %out, i32 %k
+  store float %r, ptr addrspace(1) %pf, align 4
+  ret void
+}
+
+; The same with equal operands on the edge from %same.
+define amdgpu_kernel void @equal_operands(ptr addrspace(1) %a, ptr addrspace(1) %out, i32 %x, i32 %y) {
+; CHECK-LABEL: define amdgpu_kernel void @equal_operands(
+; CHECK-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[OUT:%.*]], i32 [[X:%.*]], i32 [[Y:%.*]]) #[[ATTR0]] {
+; CHECK-NEXT:  [[ENTRY:.*:]]
+; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; CHECK-NEXT:    [[LT:%.*]] = icmp slt i32 [[TID]], 16
+; CHECK-NEXT:    [[MELD_SEL:%.*]] = select i1 [[LT]], i32 [[TID]], i32 [[X]]
+; CHECK-NEXT:    [[PA:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[A]], i32 [[MELD_SEL]]
+; CHECK-NEXT:    [[VA:%.*]] = load float, ptr addrspace(1) [[PA]], align 4
+; CHECK-NEXT:    [[MELD_SEL1:%.*]] = select i1 [[LT]], float 2.000000e+00, float 3.000000e+00
+; CHECK-NEXT:    [[MA:%.*]] = fmul float [[VA]], [[MELD_SEL1]]
+; CHECK-NEXT:    [[SA:%.*]] = fadd float [[MA]], 1.000000e+00
+; CHECK-NEXT:    [[K:%.*]] = and i32 [[Y]], 1
+; CHECK-NEXT:    [[U:%.*]] = icmp eq i32 [[K]], 0
+; CHECK-NEXT:    br i1 [[U]], label %[[BOTH:.*]], label %[[SAME:.*]]
+; CHECK:       [[BOTH]]:
+; CHECK-NEXT:    [[C_B:%.*]] = icmp slt i32 [[X]], [[Y]]
+; CHECK-NEXT:    [[S_SUNK:%.*]] = select i1 [[C_B]], i32 [[X]], i32 [[Y]]
+; CHECK-NEXT:    br label %[[JOIN:.*]]
+; CHECK:       [[SAME]]:
+; CHECK-NEXT:    [[C_S:%.*]] = icmp sgt i32 [[X]], [[TID]]
+; CHECK-NEXT:    br label %[[JOIN]]
+; CHECK:       [[JOIN]]:
+; CHECK-NEXT:    [[S:%.*]] = phi i32 [ [[X]], %[[SAME]] ], [ [[S_SUNK]], %[[BOTH]] ]
+; CHECK-NEXT:    [[PO:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; CHECK-NEXT:    store i32 [[S]], ptr addrspace(1) [[PO]], align 4
+; CHECK-NEXT:    [[PF:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[OUT]], i32 [[K]]
+; CHECK-NEXT:    store float [[SA]], ptr addrspace(1) [[PF]], align 4
+; CHECK-NEXT:    ret void
+;
+; OFF-LABEL: define amdgpu_kernel void @equal_operands(
+; OFF-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[OUT:%.*]], i32 [[X:%.*]], i32 [[Y:%.*]]) #[[ATTR0]] {
+; OFF-NEXT:  [[ENTRY:.*:]]
+; OFF-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; OFF-NEXT:    [[LT:%.*]] = icmp slt i32 [[TID]], 16
+; OFF-NEXT:    [[MELD_SEL:%.*]] = select i1 [[LT]], i32 [[TID]], i32 [[X]]
+; OFF-NEXT:    [[PA:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[A]], i32 [[MELD_SEL]]
+; OFF-NEXT:    [[VA:%.*]] = load float, ptr addrspace(1) [[PA]], align 4
+; OFF-NEXT:    [[MELD_SEL1:%.*]] = select i1 [[LT]], float 2.000000e+00, float 3.000000e+00
+; OFF-NEXT:    [[MA:%.*]] = fmul float [[VA]], [[MELD_SEL1]]
+; OFF-NEXT:    [[SA:%.*]] = fadd float [[MA]], 1.000000e+00
+; OFF-NEXT:    [[K:%.*]] = and i32 [[Y]], 1
+; OFF-NEXT:    [[U:%.*]] = icmp eq i32 [[K]], 0
+; OFF-NEXT:    br i1 [[U]], label %[[BOTH:.*]], label %[[SAME:.*]]
+; OFF:       [[BOTH]]:
+; OFF-NEXT:    [[C_B:%.*]] = icmp slt i32 [[X]], [[Y]]
+; OFF-NEXT:    br label %[[JOIN:.*]]
+; OFF:       [[SAME]]:
+; OFF-NEXT:    [[C_S:%.*]] = icmp sgt i32 [[X]], [[TID]]
+; OFF-NEXT:    br label %[[JOIN]]
+; OFF:       [[JOIN]]:
+; OFF-NEXT:    [[C:%.*]] = phi i1 [ [[C_B]], %[[BOTH]] ], [ [[C_S]], %[[SAME]] ]
+; OFF-NEXT:    [[V:%.*]] = phi i32 [ [[Y]], %[[BOTH]] ], [ [[X]], %[[SAME]] ]
+; OFF-NEXT:    [[S:%.*]] = select i1 [[C]], i32 [[X]], i32 [[V]]
+; OFF-NEXT:    [[PO:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; OFF-NEXT:    store i32 [[S]], ptr addrspace(1) [[PO]], align 4
+; OFF-NEXT:    [[PF:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[OUT]], i32 [[K]]
+; OFF-NEXT:    store float [[SA]], ptr addrspace(1) [[PF]], align 4
+; OFF-NEXT:    ret void
+;
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %lt = icmp slt i32 %tid, 16
+  br i1 %lt, label %then, label %else
+
+then:
+  %pa = getelementptr inbounds float, ptr addrspace(1) %a, i32 %tid
+  %va = load float, ptr addrspace(1) %pa, align 4
+  %ma = fmul float %va, 2.0
+  %sa = fadd float %ma, 1.0
+  br label %body
+
+else:
+  %pb = getelementptr inbounds float, ptr addrspace(1) %a, i32 %x
+  %vb = load float, ptr addrspace(1) %pb, align 4
+  %mb = fmul float %vb, 3.0
+  %sb = fadd float %mb, 1.0
+  br label %body
+
+body:
+  %r = phi float [ %sa, %then ], [ %sb, %else ]
+  %k = and i32 %y, 1
+  %u = icmp eq i32 %k, 0
+  br i1 %u, label %both, label %same
+
+both:
+  %c.b = icmp slt i32 %x, %y
+  br label %join
+
+same:
+  %c.s = icmp sgt i32 %x, %tid
+  br label %join
+
+join:
+  %c = phi i1 [ %c.b, %both ], [ %c.s, %same ]
+  %v = phi i32 [ %y, %both ], [ %x, %same ]
+  %s = select i1 %c, i32 %x, i32 %v
+  %po = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %s, ptr addrspace(1) %po, align 4
+  %pf = getelementptr inbounds float, ptr addrspace(1) %out, i32 %k
+  store float %r, ptr addrspace(1) %pf, align 4
+  ret void
+}
+
+; Three edges: one with a constant condition (%skip), one whose operands are
+; equal (%same), one that needs the select (%both). Each further edge's value
+; may need a copy into the PHI's register, so only blocks with two
+; predecessors are changed; left alone.
+define amdgpu_kernel void @three_edges(ptr addrspace(1) %a, ptr addrspace(1) %out, i32 %x, i32 %y) {
+;
+;
+;
+; CHECK-LABEL: define amdgpu_kernel void @three_edges(
+; CHECK-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[OUT:%.*]], i32 [[X:%.*]], i32 [[Y:%.*]]) #[[ATTR0]] {
 ; CHECK-NEXT:  [[ENTRY:.*]]:
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[LT:%.*]] = icmp slt i32 [[TID]], 16
@@ -34,20 +241,21 @@ define amdgpu_kernel void @sunk(ptr addrspace(1) %a, ptr addrspace(1) %out, i32 
 ; CHECK-NEXT:    ]
 ; CHECK:       [[BOTH]]:
 ; CHECK-NEXT:    [[C_B:%.*]] = icmp slt i32 [[X]], [[Y]]
-; CHECK-NEXT:    [[S_SUNK:%.*]] = select i1 [[C_B]], i32 [[X]], i32 [[Y]]
 ; CHECK-NEXT:    br label %[[JOIN]]
 ; CHECK:       [[SAME]]:
 ; CHECK-NEXT:    br label %[[JOIN]]
 ; CHECK:       [[JOIN]]:
-; CHECK-NEXT:    [[S:%.*]] = phi i32 [ [[Y]], %[[ENTRY]] ], [ [[X]], %[[SAME]] ], [ [[S_SUNK]], %[[BOTH]] ]
+; CHECK-NEXT:    [[C:%.*]] = phi i1 [ [[C_B]], %[[BOTH]] ], [ true, %[[SAME]] ], [ false, %[[ENTRY]] ]
+; CHECK-NEXT:    [[V:%.*]] = phi i32 [ [[Y]], %[[BOTH]] ], [ [[X]], %[[SAME]] ], [ [[Y]], %[[ENTRY]] ]
+; CHECK-NEXT:    [[S:%.*]] = select i1 [[C]], i32 [[X]], i32 [[V]]
 ; CHECK-NEXT:    [[PO:%.*]] = getelementptr inbounds i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
 ; CHECK-NEXT:    store i32 [[S]], ptr addrspace(1) [[PO]], align 4
 ; CHECK-NEXT:    [[PF:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[OUT]], i32 [[K]]
 ; CHECK-NEXT:    store float [[SA]], ptr addrspace(1) [[PF]], align 4
 ; CHECK-NEXT:    ret void
 ;
-; OFF-LABEL: define amdgpu_kernel void @sunk(
-; OFF-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[OUT:%.*]], i32 [[X:%.*]], i32 [[Y:%.*]]) #[[ATTR0:[0-9]+]] {
+; OFF-LABEL: define amdgpu_kernel void @three_edges(
+; OFF-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[OUT:%.*]], i32 [[X:%.*]], i32 [[Y:%.*]]) #[[ATTR0]] {
 ; OFF-NEXT:  [[ENTRY:.*]]:
 ; OFF-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; OFF-NEXT:    [[LT:%.*]] = icmp slt i32 [[TID]], 16
@@ -128,6 +336,8 @@ join:
 ; Two edges need the select: a lane would run one select either way, but
 ; the PHI would add a select to the code; left alone.
 define amdgpu_kernel void @two_edges_need_selects(ptr addrspace(1) %a, ptr addrspace(1) %out, i32 %x, i32 %y) {
+;
+;
 ; CHECK-LABEL: define amdgpu_kernel void @two_edges_need_selects(
 ; CHECK-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[OUT:%.*]], i32 [[X:%.*]], i32 [[Y:%.*]]) #[[ATTR0]] {
 ; CHECK-NEXT:  [[ENTRY:.*:]]
@@ -233,6 +443,8 @@ join:
 ; the select there would also run for the lanes that go elsewhere; left
 ; alone.
 define amdgpu_kernel void @conditional_predecessor(ptr addrspace(1) %a, ptr addrspace(1) %out, i32 %x, i32 %y) {
+;
+;
 ; CHECK-LABEL: define amdgpu_kernel void @conditional_predecessor(
 ; CHECK-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[OUT:%.*]], i32 [[X:%.*]], i32 [[Y:%.*]]) #[[ATTR0]] {
 ; CHECK-NEXT:  [[ENTRY:.*]]:
