@@ -829,7 +829,7 @@ static Value *getValueOnEdge(Value *V, BasicBlock *BB, BasicBlock *Pred) {
 /// the other side's load can start. Returns true if a select was sunk.
 bool ControlFlowMelder::sinkSelectsOfPhis() {
   const SimplifyQuery SQ(F.getDataLayout());
-  bool Changed = false;
+  SmallPtrSet<BasicBlock *, 8> Changed;
   for (BasicBlock &BB : F) {
     // Two predecessors: the PHI then takes the select's value on one edge
     // and one of its operands on the other. With more edges, each further
@@ -887,15 +887,15 @@ bool ControlFlowMelder::sinkSelectsOfPhis() {
       Sel->replaceAllUsesWith(PN);
       Sel->eraseFromParent();
       ++NumSelectsSunk;
-      Changed = true;
+      Changed.insert(&BB);
     }
   }
-  if (Changed)
-    for (BasicBlock &BB : F)
-      for (PHINode &PN : make_early_inc_range(BB.phis()))
-        if (PN.use_empty())
-          PN.eraseFromParent();
-  return Changed;
+  // The side PHIs the selects were made on may have no use left.
+  for (BasicBlock *BB : Changed)
+    for (PHINode &PN : make_early_inc_range(BB->phis()))
+      if (PN.use_empty())
+        PN.eraseFromParent();
+  return !Changed.empty();
 }
 
 /// Post-processing: fold the PHIs and selects that melding and simplifyCFG
