@@ -413,6 +413,10 @@ void TableBuilder::addVector16BitInteger() {
   addVALU("V_MAD_LEGACY_I16", v_mad_16<true, false>);
   addVALU("V_MAD_U16", v_mad_16<false, true>);
   addVALU("V_MAD_I16", v_mad_16<true, true>);
+  addVALU("V_PK_ADD_U16", v_pk_int16<PkInt16Op::Add>);
+  addVALU("V_PK_SUB_U16", v_pk_int16<PkInt16Op::Sub>);
+  addVALU("V_PK_MUL_LO_U16", v_pk_int16<PkInt16Op::MulLo>);
+  addVALU("V_PK_MAD_U16", v_pk_int16<PkInt16Op::Mad>);
   for (auto [Name, Fn] : std::initializer_list<std::pair<StringRef, Semantics>>{
            {"V_ADD_U16", v_add_u16},
            {"V_SUB_U16", v_sub_u16},

@@ -419,6 +419,10 @@ enum class AddSubOp {
 /// Three-operand minimum, maximum and median (v_minmax3, v_minmax3_f32).
 enum class MinMax3Op { Min, Max, Med };
 
+/// The packed 16-bit integer operations (v_pk_int16): add, sub, the low 16
+/// bits of a product, and multiply-add.
+enum class PkInt16Op { Add, Sub, MulLo, Mad };
+
 /// Float compares (v_cmp_fp): the ISA's predicates; the N forms are the
 /// negations, true for unordered operands. F and TRU (v_cmp_f_*,
 /// v_cmp_tru_*) are false and true whatever the operands, NaNs included.
@@ -651,6 +655,7 @@ template <AddSubOp Kind, bool CarryIn>
 Error v_addsub_co(WaveCtx &C, const Instr &I);
 template <AddSubOp Kind> Error v_addsub_u32_clamp(WaveCtx &C, const Instr &I);
 template <bool Signed, bool OpSel> Error v_mad_16(WaveCtx &C, const Instr &I);
+template <PkInt16Op Kind> Error v_pk_int16(WaveCtx &C, const Instr &I);
 template <typename T, MinMax3Op Kind>
 Error v_minmax3(WaveCtx &C, const Instr &I);
 template <bool Hi> Error v_mbcnt(WaveCtx &C, const Instr &I);

@@ -424,6 +424,50 @@ template <bool Signed, bool OpSel> Error v_mad_16(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+/// v_pk_add_u16, v_pk_sub_u16, v_pk_mul_lo_u16, v_pk_mad_u16: each 16-bit
+/// half of the result from the halves op_sel (low half, h = 0) and
+/// op_sel_hi (high half, h = 1) pick, modulo 2^16. neg_lo/neg_hi (not
+/// defined for integer operations), clamp, and a constant other than 0 read
+/// in its high half are refused.
+template <PkInt16Op Kind> Error v_pk_int16(WaveCtx &C, const Instr &I) {
+  if (I.imm(Role::Clamp))
+    return instError(C, I,
+                     "clamp on a packed integer operation is not "
+                     "implemented");
+  unsigned NumSrc = Kind == PkInt16Op::Mad ? 3 : 2;
+  static const Role Srcs[] = {Role::Src0, Role::Src1, Role::Src2};
+  static const Role Mods[] = {Role::Src0Mods, Role::Src1Mods, Role::Src2Mods};
+  for (unsigned S = 0; S != NumSrc; ++S) {
+    if (I.imm(Mods[S]) & 3)
+      return instError(C, I,
+                       "neg on a packed integer operation is not "
+                       "implemented");
+    if (I.op(Srcs[S]).Kind == OpKind::Imm && I.op(Srcs[S]).Imm != 0 &&
+        (I.imm(Mods[S]) & 0xc))
+      return instError(C, I,
+                       "a packed integer constant read in its high "
+                       "half is not implemented");
+  }
+  forActive(C, [&](unsigned L) {
+    uint32_t Result = 0;
+    for (unsigned Half = 0; Half != 2; ++Half) {
+      uint32_t V[3] = {};
+      for (unsigned S = 0; S != NumSrc; ++S) {
+        uint64_t M = I.imm(Mods[S]);
+        bool Hi = Half ? (M >> 3) & 1 : (M >> 2) & 1;
+        V[S] = uint16_t(readV(C, I.op(Srcs[S]), L) >> (Hi ? 16 : 0));
+      }
+      uint32_t R = Kind == PkInt16Op::Add   ? V[0] + V[1]
+                   : Kind == PkInt16Op::Sub ? V[0] - V[1]
+                   : Kind == PkInt16Op::Mad ? V[0] * V[1] + V[2]
+                                            : V[0] * V[1];
+      Result |= uint32_t(uint16_t(R)) << (16 * Half);
+    }
+    writeV(C, I.op(Role::VDst), L, Result);
+  });
+  return Error::success();
+}
+
 /// v_add_u32 / v_sub_u32 / v_subrev_u32 (gfx10+: *_nc_*) in VOP3 form: the
 /// clamp bit saturates the unsigned result (0xffffffff on a carry, 0 on a
 /// borrow), as LLVM's uaddsat/usubsat lowering expects. Without clamp they
@@ -670,6 +714,10 @@ template Error v_addsub_co<AddSubOp::SubRev, true>(WaveCtx &, const Instr &);
 template Error v_mad_16<false, false>(WaveCtx &, const Instr &);
 template Error v_mad_16<true, false>(WaveCtx &, const Instr &);
 template Error v_mad_16<false, true>(WaveCtx &, const Instr &);
+template Error v_pk_int16<PkInt16Op::Add>(WaveCtx &, const Instr &);
+template Error v_pk_int16<PkInt16Op::Sub>(WaveCtx &, const Instr &);
+template Error v_pk_int16<PkInt16Op::MulLo>(WaveCtx &, const Instr &);
+template Error v_pk_int16<PkInt16Op::Mad>(WaveCtx &, const Instr &);
 template Error v_mad_16<true, true>(WaveCtx &, const Instr &);
 template Error v_addsub_u32_clamp<AddSubOp::Add>(WaveCtx &, const Instr &);
 template Error v_addsub_u32_clamp<AddSubOp::Sub>(WaveCtx &, const Instr &);

@@ -443,6 +443,35 @@ TEST(EmuMad16, LegacyAndOpSelWave64) {
   EXPECT_EQ(R.v(22, 0), 0x7fffu); // -21555 * -2 + -1 saturates
 }
 
+// Packed 16-bit integer operations: each half of the result from the
+// halves op_sel (low) and op_sel_hi (high) pick, modulo 2^16; neg and a
+// constant other than 0 read in its high half are refused.
+TEST(EmuPackedInt16, AddSubMulMad) {
+  for (EmuTarget T : {GFX90A, GFX1030}) {
+    EmuRun R = runWave(T, R"(
+  v_mov_b32 v1, 0xfffe0003          ; {hi 65534, lo 3}
+  v_mov_b32 v2, 0x00050007          ; {hi 5, lo 7}
+  v_mov_b32 v3, 0x00100020          ; {hi 16, lo 32}
+  v_pk_add_u16 v4, v1, v2           ; {65539 mod 2^16 = 3, 10}
+  v_pk_sub_u16 v5, v1, v2           ; {65529, 3 - 7 = 65532}
+  v_pk_mul_lo_u16 v6, v1, v2        ; {65534 * 5 mod 2^16 = 65526, 21}
+  v_pk_mad_u16 v7, v1, v2, v3       ; {65526 + 16 = 6, 21 + 32 = 53}
+  v_pk_add_u16 v8, v1, v2 op_sel:[1,0] op_sel_hi:[0,1] ; {3 + 5, 65534 + 7}
+  v_pk_add_u16 v9, v1, 0            ; v1
+)");
+    ASSERT_EQ(R.Error, "") << T.CPU.str();
+    EXPECT_EQ(R.v(4, 0), 0x0003000au) << T.CPU.str();
+    EXPECT_EQ(R.v(5, 0), 0xfff9fffcu) << T.CPU.str();
+    EXPECT_EQ(R.v(6, 0), 0xfff60015u) << T.CPU.str();
+    EXPECT_EQ(R.v(7, 0), 0x00060035u) << T.CPU.str();
+    EXPECT_EQ(R.v(8, 0), 0x00080005u) << T.CPU.str();
+    EXPECT_EQ(R.v(9, 0), 0xfffe0003u) << T.CPU.str();
+  }
+  EmuRun One = runWave(GFX90A, "v_pk_add_u16 v3, v1, 1");
+  EXPECT_NE(One.Error.find("constant read in its high half"), std::string::npos)
+      << One.Error;
+}
+
 // gfx10+ has only the op_sel forms, and a low-half result keeps the high
 // half (LLVM masks it when it needs a zero extension).
 TEST(EmuMad16, OpSelWave32) {
