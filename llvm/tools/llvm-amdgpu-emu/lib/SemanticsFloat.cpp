@@ -1028,11 +1028,9 @@ template <F16Op Kind> Error v_pk_f16(WaveCtx &C, const Instr &I) {
                      "clamp on a packed f16 operation is not "
                      "implemented");
   unsigned NumSrc = Kind == F16Op::Fma ? 3 : 2;
-  static const Role Srcs[] = {Role::Src0, Role::Src1, Role::Src2};
   static const Role Mods[] = {Role::Src0Mods, Role::Src1Mods, Role::Src2Mods};
   for (unsigned S = 0; S != NumSrc; ++S)
-    if (I.op(Srcs[S]).Kind == OpKind::Imm && I.op(Srcs[S]).Imm != 0 &&
-        (I.imm(Mods[S]) & 0xc))
+    if (readsConstantHighHalf(I, S))
       return instError(C, I,
                        "a packed f16 constant read in its high half is not "
                        "implemented");
@@ -1043,8 +1041,7 @@ template <F16Op Kind> Error v_pk_f16(WaveCtx &C, const Instr &I) {
       bool Signaling = false;
       for (unsigned S = 0; S != NumSrc; ++S) {
         uint64_t M = I.imm(Mods[S]);
-        bool Hi = Half ? (M >> 3) & 1 : (M >> 2) & 1;
-        uint16_t H = uint16_t(readV(C, I.op(Srcs[S]), L) >> (Hi ? 16 : 0));
+        uint16_t H = packedSrcHalf(C, I, S, Half, L);
         if ((Half ? M >> 1 : M) & 1)
           H ^= 0x8000;
         if (!(C.DS.Prog.DenormMode64 & 1))

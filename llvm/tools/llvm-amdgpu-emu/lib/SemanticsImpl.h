@@ -656,6 +656,14 @@ Error v_addsub_co(WaveCtx &C, const Instr &I);
 template <AddSubOp Kind> Error v_addsub_u32_clamp(WaveCtx &C, const Instr &I);
 template <bool Signed, bool OpSel> Error v_mad_16(WaveCtx &C, const Instr &I);
 template <PkInt16Op Kind> Error v_pk_int16(WaveCtx &C, const Instr &I);
+
+/// Packed (VOP3P) sources: whether source \p S (0..2) of \p I is a constant
+/// other than 0 that op_sel or op_sel_hi reads in its high half, and the
+/// 16-bit half of source \p S that op_sel (\p Half 0) or op_sel_hi (\p Half
+/// 1) picks for lane \p L, before neg_lo/neg_hi.
+bool readsConstantHighHalf(const Instr &I, unsigned S);
+uint16_t packedSrcHalf(WaveCtx &C, const Instr &I, unsigned S, unsigned Half,
+                       unsigned L);
 template <typename T, MinMax3Op Kind>
 Error v_minmax3(WaveCtx &C, const Instr &I);
 template <bool Hi> Error v_mbcnt(WaveCtx &C, const Instr &I);

@@ -424,6 +424,22 @@ template <bool Signed, bool OpSel> Error v_mad_16(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+static const Role PackedSrcs[] = {Role::Src0, Role::Src1, Role::Src2};
+static const Role PackedMods[] = {Role::Src0Mods, Role::Src1Mods,
+                                  Role::Src2Mods};
+
+bool readsConstantHighHalf(const Instr &I, unsigned S) {
+  const auto &Op = I.op(PackedSrcs[S]);
+  return Op.Kind == OpKind::Imm && Op.Imm != 0 && (I.imm(PackedMods[S]) & 0xc);
+}
+
+uint16_t packedSrcHalf(WaveCtx &C, const Instr &I, unsigned S, unsigned Half,
+                       unsigned L) {
+  uint64_t M = I.imm(PackedMods[S]);
+  bool Hi = Half ? (M >> 3) & 1 : (M >> 2) & 1;
+  return uint16_t(readV(C, I.op(PackedSrcs[S]), L) >> (Hi ? 16 : 0));
+}
+
 /// v_pk_add_u16, v_pk_sub_u16, v_pk_mul_lo_u16, v_pk_mad_u16: each 16-bit
 /// half of the result from the halves op_sel (low half, h = 0) and
 /// op_sel_hi (high half, h = 1) pick, modulo 2^16. neg_lo/neg_hi (not
@@ -435,15 +451,12 @@ template <PkInt16Op Kind> Error v_pk_int16(WaveCtx &C, const Instr &I) {
                      "clamp on a packed integer operation is not "
                      "implemented");
   unsigned NumSrc = Kind == PkInt16Op::Mad ? 3 : 2;
-  static const Role Srcs[] = {Role::Src0, Role::Src1, Role::Src2};
-  static const Role Mods[] = {Role::Src0Mods, Role::Src1Mods, Role::Src2Mods};
   for (unsigned S = 0; S != NumSrc; ++S) {
-    if (I.imm(Mods[S]) & 3)
+    if (I.imm(PackedMods[S]) & 3)
       return instError(C, I,
                        "neg on a packed integer operation is not "
                        "implemented");
-    if (I.op(Srcs[S]).Kind == OpKind::Imm && I.op(Srcs[S]).Imm != 0 &&
-        (I.imm(Mods[S]) & 0xc))
+    if (readsConstantHighHalf(I, S))
       return instError(C, I,
                        "a packed integer constant read in its high "
                        "half is not implemented");
@@ -452,11 +465,8 @@ template <PkInt16Op Kind> Error v_pk_int16(WaveCtx &C, const Instr &I) {
     uint32_t Result = 0;
     for (unsigned Half = 0; Half != 2; ++Half) {
       uint32_t V[3] = {};
-      for (unsigned S = 0; S != NumSrc; ++S) {
-        uint64_t M = I.imm(Mods[S]);
-        bool Hi = Half ? (M >> 3) & 1 : (M >> 2) & 1;
-        V[S] = uint16_t(readV(C, I.op(Srcs[S]), L) >> (Hi ? 16 : 0));
-      }
+      for (unsigned S = 0; S != NumSrc; ++S)
+        V[S] = packedSrcHalf(C, I, S, Half, L);
       uint32_t R = Kind == PkInt16Op::Add   ? V[0] + V[1]
                    : Kind == PkInt16Op::Sub ? V[0] - V[1]
                    : Kind == PkInt16Op::Mad ? V[0] * V[1] + V[2]
