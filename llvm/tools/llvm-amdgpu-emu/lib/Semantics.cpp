@@ -212,6 +212,9 @@ void TableBuilder::addScalarALU() {
   add({"S_MIN_U32"}, s_minmax<uint32_t, false>);
   add({"S_MAX_U32"}, s_minmax<uint32_t, true>);
   add({"S_ABSDIFF_I32"}, s_absdiff_i32);
+  add({"S_PACK_LL_B32_B16"}, s_pack_ll_b32_b16);
+  add({"S_PACK_LH_B32_B16"}, s_pack_lh_b32_b16);
+  add({"S_PACK_HH_B32_B16"}, s_pack_hh_b32_b16);
   add({"S_CSELECT_B32", "S_CSELECT_B64"}, s_cselect);
   add({"S_CMP_EQ_I32"}, s_cmp<int32_t, Cmp::EQ>);
   add({"S_CMP_LG_I32"}, s_cmp<int32_t, Cmp::LG>);
@@ -417,6 +420,15 @@ void TableBuilder::addVector16BitInteger() {
   addVALU("V_PK_SUB_U16", v_pk_int16<PkInt16Op::Sub>);
   addVALU("V_PK_MUL_LO_U16", v_pk_int16<PkInt16Op::MulLo>);
   addVALU("V_PK_MAD_U16", v_pk_int16<PkInt16Op::Mad>);
+  addVALU("V_PK_ADD_I16", v_pk_int16<PkInt16Op::Add>);
+  addVALU("V_PK_SUB_I16", v_pk_int16<PkInt16Op::Sub>);
+  addVALU("V_PK_MAX_I16", v_pk_int16<PkInt16Op::MaxI>);
+  addVALU("V_PK_MIN_I16", v_pk_int16<PkInt16Op::MinI>);
+  addVALU("V_PK_MAX_U16", v_pk_int16<PkInt16Op::MaxU>);
+  addVALU("V_PK_MIN_U16", v_pk_int16<PkInt16Op::MinU>);
+  addVALU("V_PK_LSHLREV_B16", v_pk_int16<PkInt16Op::LshlRev>);
+  addVALU("V_PK_LSHRREV_B16", v_pk_int16<PkInt16Op::LshrRev>);
+  addVALU("V_PK_ASHRREV_I16", v_pk_int16<PkInt16Op::AshrRev>);
   for (auto [Name, Fn] : std::initializer_list<std::pair<StringRef, Semantics>>{
            {"V_ADD_U16", v_add_u16},
            {"V_SUB_U16", v_sub_u16},

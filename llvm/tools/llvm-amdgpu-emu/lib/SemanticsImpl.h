@@ -421,7 +421,19 @@ enum class MinMax3Op { Min, Max, Med };
 
 /// The packed 16-bit integer operations (v_pk_int16): add, sub, the low 16
 /// bits of a product, and multiply-add.
-enum class PkInt16Op { Add, Sub, MulLo, Mad };
+enum class PkInt16Op {
+  Add,
+  Sub,
+  MulLo,
+  Mad,
+  MaxI,
+  MinI,
+  MaxU,
+  MinU,
+  LshlRev,
+  LshrRev,
+  AshrRev
+};
 
 /// Float compares (v_cmp_fp): the ISA's predicates; the N forms are the
 /// negations, true for unordered operands. F and TRU (v_cmp_f_*,
@@ -561,6 +573,9 @@ Error s_brev(WaveCtx &C, const Instr &I);
 Error s_bfm(WaveCtx &C, const Instr &I);
 Error s_abs_i32(WaveCtx &C, const Instr &I);
 Error s_absdiff_i32(WaveCtx &C, const Instr &I);
+Error s_pack_ll_b32_b16(WaveCtx &C, const Instr &I);
+Error s_pack_lh_b32_b16(WaveCtx &C, const Instr &I);
+Error s_pack_hh_b32_b16(WaveCtx &C, const Instr &I);
 Error s_cselect(WaveCtx &C, const Instr &I);
 Error s_setreg(WaveCtx &C, const Instr &I);
 Error s_set_gpr_idx_on(WaveCtx &C, const Instr &I);

@@ -124,7 +124,7 @@ static uint32_t absDiff32(uint32_t A, uint32_t B) {
 }
 
 /// d = F(s0, s1) on 32 or 64 bits; SCC = d != 0 when the rule says so.
-template <typename F, SccRule R = SccRule::NonZero>
+template <SccRule R = SccRule::NonZero, typename F>
 static Error salu2(WaveCtx &C, const Instr &I, F Fn) {
   uint64_t D = Fn(readS(C, I.op(Role::Src0)), readS(C, I.op(Role::Src1)));
   if (I.op(Role::SDst).Dwords == 1)
@@ -158,6 +158,18 @@ SALU2(s_ashr_i64, uint64_t(int64_t(A) >> (B & 63)))
 // (0x80000000 - 1 gives 0x7fffffff; 0 - 0x80000000 gives 0x80000000).
 SALU2(s_absdiff_i32, absDiff32(uint32_t(A), uint32_t(B)))
 #undef SALU2
+
+// s_pack_{ll,lh,hh}_b32_b16: D = {S1 half, S0 half}, the low (l) or high (h)
+// 16 bits of each source, S0's in D[15:0]; SCC is not written.
+#define SPACK(NAME, EXPR)                                                      \
+  Error NAME(WaveCtx &C, const Instr &I) {                                     \
+    return salu2<SccRule::None>(                                               \
+        C, I, [](uint64_t A, uint64_t B) -> uint64_t { return EXPR; });        \
+  }
+SPACK(s_pack_ll_b32_b16, (B & 0xffff) << 16 | (A & 0xffff))
+SPACK(s_pack_lh_b32_b16, (B & 0xffff0000) | (A & 0xffff))
+SPACK(s_pack_hh_b32_b16, (B & 0xffff0000) | (A >> 16 & 0xffff))
+#undef SPACK
 
 /// s_bfe_{u,i}{32,64}: the field of S0 at offset S1[4:0] (S1[5:0] for 64
 /// bits) and width S1[22:16], zero- or sign-extended; SCC = D != 0. A width

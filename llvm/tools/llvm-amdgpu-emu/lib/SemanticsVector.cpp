@@ -440,11 +440,43 @@ uint16_t packedSrcHalf(WaveCtx &C, const Instr &I, unsigned S, unsigned Half,
   return uint16_t(readV(C, I.op(PackedSrcs[S]), L) >> (Hi ? 16 : 0));
 }
 
-/// v_pk_add_u16, v_pk_sub_u16, v_pk_mul_lo_u16, v_pk_mad_u16: each 16-bit
-/// half of the result from the halves op_sel (low half, h = 0) and
-/// op_sel_hi (high half, h = 1) pick, modulo 2^16. neg_lo/neg_hi (not
-/// defined for integer operations), clamp, and a constant other than 0 read
-/// in its high half are refused.
+/// One half of a packed 16-bit integer operation on the halves \p V.
+template <PkInt16Op Kind> static uint16_t pkInt16Half(const uint32_t *V) {
+  auto I = [&](unsigned S) { return int32_t(int16_t(V[S])); };
+  switch (Kind) {
+  case PkInt16Op::Add:
+    return V[0] + V[1];
+  case PkInt16Op::Sub:
+    return V[0] - V[1];
+  case PkInt16Op::MulLo:
+    return V[0] * V[1];
+  case PkInt16Op::Mad:
+    return V[0] * V[1] + V[2];
+  case PkInt16Op::MaxI:
+    return std::max(I(0), I(1));
+  case PkInt16Op::MinI:
+    return std::min(I(0), I(1));
+  case PkInt16Op::MaxU:
+    return std::max(V[0], V[1]);
+  case PkInt16Op::MinU:
+    return std::min(V[0], V[1]);
+  case PkInt16Op::LshlRev:
+    return V[1] << (V[0] & 15);
+  case PkInt16Op::LshrRev:
+    return V[1] >> (V[0] & 15);
+  case PkInt16Op::AshrRev:
+    return I(1) >> (V[0] & 15);
+  }
+  llvm_unreachable("unknown packed integer operation");
+}
+
+/// v_pk_{add,sub}_{u16,i16}, v_pk_mul_lo_u16, v_pk_mad_u16,
+/// v_pk_{max,min}_{i16,u16}, v_pk_{lshl,lshr,ashr}rev_b16: each 16-bit half
+/// of the result from the halves op_sel (low half, h = 0) and op_sel_hi
+/// (high half, h = 1) pick; sums and products modulo 2^16 (the _i16 and _u16
+/// forms agree without clamp), shifts by the low 4 bits of the shift
+/// amount's half. neg_lo/neg_hi (not defined for integer operations), clamp,
+/// and a constant other than 0 read in its high half are refused.
 template <PkInt16Op Kind> Error v_pk_int16(WaveCtx &C, const Instr &I) {
   if (I.imm(Role::Clamp))
     return instError(C, I,
@@ -467,11 +499,7 @@ template <PkInt16Op Kind> Error v_pk_int16(WaveCtx &C, const Instr &I) {
       uint32_t V[3] = {};
       for (unsigned S = 0; S != NumSrc; ++S)
         V[S] = packedSrcHalf(C, I, S, Half, L);
-      uint32_t R = Kind == PkInt16Op::Add   ? V[0] + V[1]
-                   : Kind == PkInt16Op::Sub ? V[0] - V[1]
-                   : Kind == PkInt16Op::Mad ? V[0] * V[1] + V[2]
-                                            : V[0] * V[1];
-      Result |= uint32_t(uint16_t(R)) << (16 * Half);
+      Result |= uint32_t(pkInt16Half<Kind>(V)) << (16 * Half);
     }
     writeV(C, I.op(Role::VDst), L, Result);
   });
@@ -728,6 +756,13 @@ template Error v_pk_int16<PkInt16Op::Add>(WaveCtx &, const Instr &);
 template Error v_pk_int16<PkInt16Op::Sub>(WaveCtx &, const Instr &);
 template Error v_pk_int16<PkInt16Op::MulLo>(WaveCtx &, const Instr &);
 template Error v_pk_int16<PkInt16Op::Mad>(WaveCtx &, const Instr &);
+template Error v_pk_int16<PkInt16Op::MaxI>(WaveCtx &, const Instr &);
+template Error v_pk_int16<PkInt16Op::MinI>(WaveCtx &, const Instr &);
+template Error v_pk_int16<PkInt16Op::MaxU>(WaveCtx &, const Instr &);
+template Error v_pk_int16<PkInt16Op::MinU>(WaveCtx &, const Instr &);
+template Error v_pk_int16<PkInt16Op::LshlRev>(WaveCtx &, const Instr &);
+template Error v_pk_int16<PkInt16Op::LshrRev>(WaveCtx &, const Instr &);
+template Error v_pk_int16<PkInt16Op::AshrRev>(WaveCtx &, const Instr &);
 template Error v_mad_16<true, true>(WaveCtx &, const Instr &);
 template Error v_addsub_u32_clamp<AddSubOp::Add>(WaveCtx &, const Instr &);
 template Error v_addsub_u32_clamp<AddSubOp::Sub>(WaveCtx &, const Instr &);

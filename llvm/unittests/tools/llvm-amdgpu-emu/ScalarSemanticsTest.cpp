@@ -328,6 +328,30 @@ TEST(EmuSALU, AbsDiff) {
   EXPECT_EQ(R.s(21), 0u);         // Zero result: SCC = 0.
 }
 
+// s_pack_{ll,lh,hh}_b32_b16: S0's chosen half in D[15:0], S1's in D[31:16];
+// SCC keeps its value.
+TEST(EmuSALU, Pack) {
+  EmuRun R = runWave(GFX90A, R"(
+  s_mov_b32 s10, 0x12345678
+  s_mov_b32 s11, 0x9abcdef0
+  s_cmp_eq_u32 s10, s10
+  s_pack_ll_b32_b16 s4, s10, s11
+  s_pack_lh_b32_b16 s5, s10, s11
+  s_pack_hh_b32_b16 s6, s10, s11
+  s_cselect_b32 s20, 1, 0
+  s_cmp_lg_u32 s10, s10
+  s_pack_ll_b32_b16 s7, s11, 0
+  s_cselect_b32 s21, 1, 0
+)");
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.s(4), 0xdef05678u);
+  EXPECT_EQ(R.s(5), 0x9abc5678u);
+  EXPECT_EQ(R.s(6), 0x9abc1234u);
+  EXPECT_EQ(R.s(7), 0x0000def0u);
+  EXPECT_EQ(R.s(20), 1u); // SCC set before the packs is kept.
+  EXPECT_EQ(R.s(21), 0u); // SCC clear before a pack is kept.
+}
+
 // s_ff0_i32_b32/b64: the index of the lowest zero bit, -1 for all ones;
 // SCC is left alone. s_bcnt0_i32_b32/b64: the number of zero bits among
 // 32 or 64 (an inline constant such as -1 counts at the opcode's width);

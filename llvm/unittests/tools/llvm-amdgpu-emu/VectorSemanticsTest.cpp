@@ -472,6 +472,38 @@ TEST(EmuPackedInt16, AddSubMulMad) {
       << One.Error;
 }
 
+// The signed and unsigned minimum and maximum, the shifts (shift amount in
+// src0, its low 4 bits), and the _i16 sums, which agree with _u16 without
+// clamp.
+TEST(EmuPackedInt16, MinMaxShiftsSigned) {
+  for (EmuTarget T : {GFX90A, GFX1030}) {
+    EmuRun R = runWave(T, R"(
+  v_mov_b32 v1, 0x8001fffe          ; {hi -32767, lo -2}
+  v_mov_b32 v2, 0x00050007          ; {hi 5, lo 7}
+  v_mov_b32 v3, 0x00130004          ; {hi 19 (& 15 = 3), lo 4}
+  v_pk_max_i16 v4, v1, v2           ; {5, 7}
+  v_pk_min_i16 v5, v1, v2           ; {-32767, -2}
+  v_pk_max_u16 v6, v1, v2           ; {0x8001, 0xfffe}
+  v_pk_min_u16 v7, v1, v2           ; {5, 7}
+  v_pk_lshlrev_b16 v8, v3, v1       ; {0x8001 << 3 = 0x0008, 0xfffe << 4}
+  v_pk_lshrrev_b16 v9, v3, v1       ; {0x1000, 0x0fff}
+  v_pk_ashrrev_i16 v10, v3, v1      ; {0xf000, 0xffff}
+  v_pk_add_i16 v11, v1, v2          ; {0x8006, 5}
+  v_pk_sub_i16 v12, v2, v1          ; {5 + 32767 = 0x8004, 9}
+)");
+    ASSERT_EQ(R.Error, "") << T.CPU.str();
+    EXPECT_EQ(R.v(4, 0), 0x00050007u) << T.CPU.str();
+    EXPECT_EQ(R.v(5, 0), 0x8001fffeu) << T.CPU.str();
+    EXPECT_EQ(R.v(6, 0), 0x8001fffeu) << T.CPU.str();
+    EXPECT_EQ(R.v(7, 0), 0x00050007u) << T.CPU.str();
+    EXPECT_EQ(R.v(8, 0), 0x0008ffe0u) << T.CPU.str();
+    EXPECT_EQ(R.v(9, 0), 0x10000fffu) << T.CPU.str();
+    EXPECT_EQ(R.v(10, 0), 0xf000ffffu) << T.CPU.str();
+    EXPECT_EQ(R.v(11, 0), 0x80060005u) << T.CPU.str();
+    EXPECT_EQ(R.v(12, 0), 0x80040009u) << T.CPU.str();
+  }
+}
+
 // gfx10+ has only the op_sel forms, and a low-half result keeps the high
 // half (LLVM masks it when it needs a zero extension).
 TEST(EmuMad16, OpSelWave32) {
