@@ -47,7 +47,10 @@ one category:
               generated inputs, the step limit, ...), also when run again
               with buffer elements in [0, 1] (unless --no-small-retry; a
               kernel that ran again has "inputs": "small" in --json and is
-              counted on a line of its own)
+              counted on a line of its own), and, while those runs access
+              LDS out of range (shared arrays sized for a smaller workgroup
+              than --block), in workgroups of half as many work-items, down
+              to 8 ("inputs": "small, block B")
   fork-only   only the fork's build failed (its message is printed)
   ref-only    only the reference build failed
   strict      a --strict violation in either build
@@ -149,9 +152,11 @@ def list_kernels(emu, co):
     return kernels
 
 
-def launch_for(args, kernel, kargs, seed, out_dir, tag, rand_max=None):
+def launch_for(args, kernel, kargs, seed, out_dir, tag, rand_max=None,
+               block=None):
     """A launch file for kernel whose buffers are written to out_dir; buffer
-    elements in [0, rand_max] (default --rand-max)."""
+    elements in [0, rand_max] (default --rand-max), workgroups of block
+    work-items (default --block)."""
     a, dynamic_lds = [], 0
     for i, (kind, size) in enumerate(kargs):
         if kind == DYNAMIC_LDS_ARG:
@@ -168,7 +173,8 @@ def launch_for(args, kernel, kargs, seed, out_dir, tag, rand_max=None):
                       "value": args.value})
         else:
             return None  # A struct by value, an image, ...: not generated.
-    launch = {"kernel": kernel, "grid": args.grid, "block": args.block,
+    launch = {"kernel": kernel, "grid": args.grid,
+              "block": block or args.block,
               "args": a}
     if dynamic_lds:
         launch["dynamic_lds"] = dynamic_lds
@@ -298,14 +304,15 @@ def reference_is_stable(args, entry, tmp, kdir, name, kinds, rand_max=None):
         compare_outputs(kdir, "r", "r0", len(kinds)) != "differs"
 
 
-def run_both(args, ref, fork, name, kargs_r, kargs_f, kdir, rand_max=None):
+def run_both(args, ref, fork, name, kargs_r, kargs_f, kdir, rand_max=None,
+             block=None):
     """Runs kernel name of both builds on the same generated inputs, each
     writing its buffers to kdir (tags 'r' and 'f'); (reference error,
     reference figures, fork error, fork figures), or None if its arguments
     cannot be generated."""
     os.makedirs(kdir)
-    launch_r = launch_for(args, name, kargs_r, 1, kdir, "r", rand_max)
-    launch_f = launch_for(args, name, kargs_f, 1, kdir, "f", rand_max)
+    launch_r = launch_for(args, name, kargs_r, 1, kdir, "r", rand_max, block)
+    launch_f = launch_for(args, name, kargs_f, 1, kdir, "f", rand_max, block)
     if launch_r is None or launch_f is None:
         return None
     er, pr_ = run(args, ref, launch_r, os.path.join(kdir, "r.json"))
@@ -325,6 +332,10 @@ def work_dir(args, entry):
     shutil.rmtree(path, ignore_errors=True)
     os.makedirs(path)
     yield path
+
+
+def is_lds_range_fault(msg):
+    return bool(msg) and "outside the" in msg and "LDS allocation" in msg
 
 
 def check_entry(args, entry):
@@ -357,6 +368,16 @@ def check_entry(args, entry):
                 er, pr_, ef, pf_ = run_both(args, ref, fork, name, kr[name],
                                             kf[name], kdir, rand_max=1)
                 r["inputs"] = "small"
+                block = args.block
+                while is_lds_range_fault(er) and is_lds_range_fault(ef) \
+                        and block > 8:
+                    # Shared arrays sized for smaller workgroups.
+                    block //= 2
+                    kdir = os.path.join(tmp, f"kernel{n}-block{block}")
+                    er, pr_, ef, pf_ = run_both(args, ref, fork, name,
+                                                kr[name], kf[name], kdir,
+                                                rand_max=1, block=block)
+                    r["inputs"] = f"small, block {block}"
             if er is None and ef is None:
                 result = compare_outputs(kdir, "r", "f", len(kr[name]))
                 result = unless_racy(result, pr_)
@@ -430,7 +451,8 @@ def main():
     ap.add_argument("--no-small-retry", dest="small_retry",
                     action="store_false",
                     help="do not run a kernel that faults on both builds "
-                    "again with buffer elements in [0, 1]")
+                    "again with buffer elements in [0, 1], nor in smaller "
+                    "workgroups")
     ap.add_argument("--dynamic-lds", type=int, default=16384,
                     help="bytes of dynamic LDS a kernel that uses it (HIP's "
                     "extern __shared__ arrays) gets")
@@ -477,11 +499,16 @@ def main():
     print(f"corpus diff: {len(entries)} files, {ran} kernels launched: "
           + ", ".join(f"{counts[k]} {k}" for k in
                       launched + ("no-inputs", "no-build")))
-    small = [r for r in results if r.get("inputs") == "small"]
+    small = [r for r in results if r.get("inputs")]
     if small:
         print(f"small inputs: {len(small)} kernels that faulted on both "
               f"builds ran again with buffer elements in [0, 1]: "
               f"{sum(r['result'] == 'match' for r in small)} match")
+    smaller = [r for r in small if r["inputs"] != "small"]
+    if smaller:
+        print(f"smaller workgroups: {len(smaller)} of them wrote LDS out of "
+              f"range and ran again in smaller workgroups: "
+              f"{sum(r['result'] == 'match' for r in smaller)} match")
     report_performance(results, args.slower_by)
     if args.json:
         with open(args.json, "w") as f:
