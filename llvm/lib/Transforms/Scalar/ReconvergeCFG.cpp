@@ -1120,11 +1120,12 @@ void Reconverger::collapseJoinsThroughRoutes(const DominatorTree &DT) {
 /// X -> B is behind F if X is. W is J's value on the first edge X -> T behind
 /// F whose value's definition properly dominates F. If every input of R is
 /// W, poison, or comes from a predecessor whose threads F all sends to T,
-/// then R's poison inputs become W and every use of W behind F becomes R:
-/// only J's inputs when W is uniform or a constant (moving a uniform value
-/// into the divergent R would cost registers), all uses when W is divergent
-/// (so that W dies at F and R, J and the values the other side computes
-/// from W can share registers).
+/// then R's poison inputs become W and every use of W behind F becomes R,
+/// so that W dies at F and R, J and the values the other side computes from
+/// W can share registers. W must be divergent (not a constant; without
+/// uniformity information, where W may be uniform, only J's inputs move):
+/// a uniform W gains nothing, and its copy into R would run before F's
+/// divergent branch for every thread of the wave.
 ///
 /// Why it is exact: a thread at a use behind F passed F (F dominates the
 /// use); after its last visit to F it did not go to T (the use is not
@@ -1162,7 +1163,11 @@ bool Reconverger::collapseJoinThroughRoute(PHINode *Route,
         (!Def || DT.properlyDominates(Def->getParent(), Flow)))
       W = V;
   }
-  if (!W)
+  // A constant or uniform W has no VGPR live range across F's other side for
+  // R to end: R would only take W's copy from the edge X -> T, which runs
+  // when some thread takes F's other side, into the blocks before F's
+  // divergent branch, which every thread of the wave runs.
+  if (!W || isa<Constant>(W) || (IsDivergentValue && !IsDivergentValue(W)))
     return false;
   for (unsigned I = 0, E = Route->getNumIncomingValues(); I != E; ++I) {
     Value *V = Route->getIncomingValue(I);
@@ -1173,7 +1178,8 @@ bool Reconverger::collapseJoinThroughRoute(PHINode *Route,
   for (unsigned I = 0, E = Route->getNumIncomingValues(); I != E; ++I)
     if (isa<PoisonValue, UndefValue>(Route->getIncomingValue(I)))
       Route->setIncomingValue(I, W);
-  bool AllUses = !isa<Constant>(W) && IsDivergentValue && IsDivergentValue(W);
+  // Without uniformity information W may be uniform: only J's inputs move.
+  bool AllUses = static_cast<bool>(IsDivergentValue);
   SmallVector<Use *, 16> Behind;
   for (Use &U : W->uses()) {
     auto *I = dyn_cast<Instruction>(U.getUser());

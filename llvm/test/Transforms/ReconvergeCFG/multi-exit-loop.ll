@@ -157,7 +157,7 @@ define i32 @return_values(i32 %x, ptr addrspace(1) %p) {
 ; CHECK-NEXT:    [[D:%.*]] = icmp slt i32 [[V]], [[I_NEXT]]
 ; CHECK-NEXT:    br i1 [[D]], label %[[FLOW]], label %[[LOOP]]
 ; CHECK:       [[FLOW1:.*]]:
-; CHECK-NEXT:    [[UNIFIEDRETVAL:%.*]] = phi i32 [ [[I]], %[[FLOW]] ], [ [[R:%.*]], %[[LATE:.*]] ]
+; CHECK-NEXT:    [[UNIFIEDRETVAL_ROUTE:%.*]] = phi i32 [ poison, %[[FLOW]] ], [ [[R:%.*]], %[[LATE:.*]] ]
 ; CHECK-NEXT:    [[FLOW_TO_EARLY:%.*]] = phi i1 [ [[FLOW_TO_EARLY2:%.*]], %[[FLOW]] ], [ false, %[[LATE]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_EARLY]], label %[[EARLY:.*]], label %[[UNIFIEDRETURNBLOCK:.*]]
 ; CHECK:       [[EARLY]]:
@@ -171,6 +171,7 @@ define i32 @return_values(i32 %x, ptr addrspace(1) %p) {
 ; CHECK-NEXT:    [[R]] = mul i32 [[V5]], 2
 ; CHECK-NEXT:    br label %[[FLOW1]]
 ; CHECK:       [[UNIFIEDRETURNBLOCK]]:
+; CHECK-NEXT:    [[UNIFIEDRETVAL:%.*]] = phi i32 [ [[UNIFIEDRETVAL_ROUTE]], %[[FLOW1]] ], [ [[I]], %[[EARLY]] ]
 ; CHECK-NEXT:    ret i32 [[UNIFIEDRETVAL]]
 ;
 entry:

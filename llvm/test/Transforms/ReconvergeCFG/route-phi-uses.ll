@@ -10,8 +10,14 @@
 ; the route phi instead, so %d dies at the flow block and the latch value
 ; can live in %d's register.
 ;  - @uniform_kept: the same shape with a uniform value %u (a kernel
-;    argument) kept on the third side: only the latch phi's input moves to
-;    the route phi; the add in %inc keeps reading %u, which stays uniform.
+;    argument) kept on the third side: the route phi keeps poison for the
+;    lanes from %head, and the latch phi takes %u from %mid. %u has no VGPR
+;    live range across the other side to end; as the route phi's input it
+;    would only be copied in %head, before the divergent branch, by every
+;    lane, instead of on the edge from %mid.
+;  - @constant_kept: an if-else whose else side keeps a constant for the
+;    lanes that skip its inner if-then: the constant stays on the edge from
+;    %else, where only lanes that take the else side copy it.
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
@@ -95,7 +101,7 @@ define amdgpu_kernel void @uniform_kept(ptr addrspace(1) %out, i32 %n, i32 %u) {
 ; CHECK-NEXT:    [[DM:%.*]] = add i32 [[U]], -1
 ; CHECK-NEXT:    br label %[[FLOW]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[D_NEXT_ROUTE:%.*]] = phi i32 [ [[DM]], %[[DEC]] ], [ [[U]], %[[HEAD]] ]
+; CHECK-NEXT:    [[D_NEXT_ROUTE:%.*]] = phi i32 [ [[DM]], %[[DEC]] ], [ poison, %[[HEAD]] ]
 ; CHECK-NEXT:    [[FLOW_TO_MID:%.*]] = phi i1 [ true, %[[HEAD]] ], [ false, %[[DEC]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_MID]], label %[[MID:.*]], label %[[LATCH]]
 ; CHECK:       [[MID]]:
@@ -105,7 +111,7 @@ define amdgpu_kernel void @uniform_kept(ptr addrspace(1) %out, i32 %n, i32 %u) {
 ; CHECK-NEXT:    [[DP:%.*]] = add i32 [[U]], 1
 ; CHECK-NEXT:    br label %[[LATCH]]
 ; CHECK:       [[LATCH]]:
-; CHECK-NEXT:    [[D_NEXT]] = phi i32 [ [[D_NEXT_ROUTE]], %[[FLOW]] ], [ [[DP]], %[[INC]] ], [ [[D_NEXT_ROUTE]], %[[MID]] ]
+; CHECK-NEXT:    [[D_NEXT]] = phi i32 [ [[D_NEXT_ROUTE]], %[[FLOW]] ], [ [[DP]], %[[INC]] ], [ [[U]], %[[MID]] ]
 ; CHECK-NEXT:    [[I_NEXT]] = add i32 [[I]], 1
 ; CHECK-NEXT:    [[C:%.*]] = icmp ult i32 [[I_NEXT]], [[N]]
 ; CHECK-NEXT:    br i1 [[C]], label %[[HEAD]], label %[[EXIT:.*]]
@@ -140,5 +146,55 @@ latch:
 exit:
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
   store i32 %d.next, ptr addrspace(1) %p
+  ret void
+}
+
+define amdgpu_kernel void @constant_kept(ptr addrspace(1) %out, ptr addrspace(1) %in) {
+; CHECK-LABEL: define amdgpu_kernel void @constant_kept(
+; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]], ptr addrspace(1) [[IN:%.*]]) #[[ATTR1]] {
+; CHECK-NEXT:  [[ENTRY:.*]]:
+; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; CHECK-NEXT:    [[P:%.*]] = getelementptr float, ptr addrspace(1) [[IN]], i32 [[TID]]
+; CHECK-NEXT:    [[R:%.*]] = load float, ptr addrspace(1) [[P]], align 4
+; CHECK-NEXT:    [[NEAR:%.*]] = fcmp olt float [[R]], 1.000000e+00
+; CHECK-NEXT:    br i1 [[NEAR]], label %[[THEN:.*]], label %[[FLOW:.*]]
+; CHECK:       [[THEN]]:
+; CHECK-NEXT:    [[A:%.*]] = fmul float [[R]], 3.000000e+00
+; CHECK-NEXT:    br label %[[FLOW]]
+; CHECK:       [[FLOW]]:
+; CHECK-NEXT:    [[V_ROUTE:%.*]] = phi float [ [[A]], %[[THEN]] ], [ poison, %[[ENTRY]] ]
+; CHECK-NEXT:    [[FLOW_TO_ELSE:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ false, %[[THEN]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_ELSE]], label %[[ELSE:.*]], label %[[JOIN:.*]]
+; CHECK:       [[ELSE]]:
+; CHECK-NEXT:    [[MID:%.*]] = fcmp olt float [[R]], 2.000000e+00
+; CHECK-NEXT:    br i1 [[MID]], label %[[FAR:.*]], label %[[JOIN]]
+; CHECK:       [[FAR]]:
+; CHECK-NEXT:    [[B:%.*]] = fsub float 2.000000e+00, [[R]]
+; CHECK-NEXT:    br label %[[JOIN]]
+; CHECK:       [[JOIN]]:
+; CHECK-NEXT:    [[V:%.*]] = phi float [ [[V_ROUTE]], %[[FLOW]] ], [ [[B]], %[[FAR]] ], [ 0.000000e+00, %[[ELSE]] ]
+; CHECK-NEXT:    [[Q:%.*]] = getelementptr float, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; CHECK-NEXT:    store float [[V]], ptr addrspace(1) [[Q]], align 4
+; CHECK-NEXT:    ret void
+;
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %tid
+  %r = load float, ptr addrspace(1) %p
+  %near = fcmp olt float %r, 1.0
+  br i1 %near, label %then, label %else
+then:
+  %a = fmul float %r, 3.0
+  br label %join
+else:
+  %mid = fcmp olt float %r, 2.0
+  br i1 %mid, label %far, label %join
+far:
+  %b = fsub float 2.0, %r
+  br label %join
+join:
+  %v = phi float [ %a, %then ], [ %b, %far ], [ 0.0, %else ]
+  %q = getelementptr float, ptr addrspace(1) %out, i32 %tid
+  store float %v, ptr addrspace(1) %q
   ret void
 }
