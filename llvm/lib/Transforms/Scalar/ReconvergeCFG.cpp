@@ -1122,10 +1122,13 @@ void Reconverger::collapseJoinsThroughRoutes(const DominatorTree &DT) {
 /// W, poison, or comes from a predecessor whose threads F all sends to T,
 /// then R's poison inputs become W and every use of W behind F becomes R,
 /// so that W dies at F and R, J and the values the other side computes from
-/// W can share registers. W must be divergent (not a constant; without
-/// uniformity information, where W may be uniform, only J's inputs move):
-/// a uniform W gains nothing, and its copy into R would run before F's
-/// divergent branch for every thread of the wave.
+/// W can share registers. Two conditions keep that sharing possible, since
+/// W's copy into R runs before F's divergent branch for every thread of the
+/// wave and must buy it: W is divergent (not a constant; without uniformity
+/// information, where W may be uniform, only J's inputs move), as a uniform
+/// W has no VGPR live range to end; and no other input of J comes from a
+/// block behind F with several successors, where R may be live out while
+/// that input is copied into J's register.
 ///
 /// Why it is exact: a thread at a use behind F passed F (F dominates the
 /// use); after its last visit to F it did not go to T (the use is not
@@ -1169,6 +1172,17 @@ bool Reconverger::collapseJoinThroughRoute(PHINode *Route,
   // divergent branch, which every thread of the wave runs.
   if (!W || isa<Constant>(W) || (IsDivergentValue && !IsDivergentValue(W)))
     return false;
+  // J's other inputs from F's other side are copied into J's register at the
+  // end of their blocks. A block that branches elsewhere as well may pass R
+  // on to T along another successor, so R is live there and cannot share
+  // J's register.
+  for (unsigned I = 0, E = Join->getNumIncomingValues(); I != E; ++I) {
+    Value *V = Join->getIncomingValue(I);
+    BasicBlock *X = Join->getIncomingBlock(I);
+    if (V != W && V != Route && !isa<PoisonValue, UndefValue>(V) &&
+        IsBehind(X) && !X->getSingleSuccessor())
+      return false;
+  }
   for (unsigned I = 0, E = Route->getNumIncomingValues(); I != E; ++I) {
     Value *V = Route->getIncomingValue(I);
     if (V != W && !isa<PoisonValue, UndefValue>(V) &&

@@ -18,6 +18,11 @@
 ;  - @constant_kept: an if-else whose else side keeps a constant for the
 ;    lanes that skip its inner if-then: the constant stays on the edge from
 ;    %else, where only lanes that take the else side copy it.
+;  - @input_from_branching_block: @divergent_kept's loop where the latch phi
+;    takes a value computed in %mid, which also branches on towards the
+;    latch (through %keep) with the kept %d: the route phi would be live out
+;    of %mid where the latch phi's input from %mid is copied, so the two
+;    cannot share a register, and the route phi keeps poison.
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
@@ -196,5 +201,69 @@ join:
   %v = phi float [ %a, %then ], [ %b, %far ], [ 0.0, %else ]
   %q = getelementptr float, ptr addrspace(1) %out, i32 %tid
   store float %v, ptr addrspace(1) %q
+  ret void
+}
+
+define amdgpu_kernel void @input_from_branching_block(ptr addrspace(1) %out, i32 %n) {
+; CHECK-LABEL: define amdgpu_kernel void @input_from_branching_block(
+; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]], i32 [[N:%.*]]) #[[ATTR1]] {
+; CHECK-NEXT:  [[ENTRY:.*]]:
+; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; CHECK-NEXT:    br label %[[HEAD:.*]]
+; CHECK:       [[HEAD]]:
+; CHECK-NEXT:    [[D:%.*]] = phi i32 [ [[TID]], %[[ENTRY]] ], [ [[D_NEXT:%.*]], %[[LATCH:.*]] ]
+; CHECK-NEXT:    [[I:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[I_NEXT:%.*]], %[[LATCH]] ]
+; CHECK-NEXT:    [[A:%.*]] = and i32 [[D]], 3
+; CHECK-NEXT:    [[Z:%.*]] = icmp eq i32 [[A]], 0
+; CHECK-NEXT:    br i1 [[Z]], label %[[DEC:.*]], label %[[FLOW:.*]]
+; CHECK:       [[DEC]]:
+; CHECK-NEXT:    [[DM:%.*]] = add i32 [[D]], -1
+; CHECK-NEXT:    br label %[[FLOW]]
+; CHECK:       [[FLOW]]:
+; CHECK-NEXT:    [[D_NEXT_ROUTE:%.*]] = phi i32 [ [[DM]], %[[DEC]] ], [ poison, %[[HEAD]] ]
+; CHECK-NEXT:    [[FLOW_TO_MID:%.*]] = phi i1 [ true, %[[HEAD]] ], [ false, %[[DEC]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_MID]], label %[[MID:.*]], label %[[LATCH]]
+; CHECK:       [[MID]]:
+; CHECK-NEXT:    [[V:%.*]] = mul i32 [[D]], 3
+; CHECK-NEXT:    [[B:%.*]] = icmp eq i32 [[A]], 1
+; CHECK-NEXT:    br i1 [[B]], label %[[LATCH]], label %[[KEEP:.*]]
+; CHECK:       [[KEEP]]:
+; CHECK-NEXT:    br label %[[LATCH]]
+; CHECK:       [[LATCH]]:
+; CHECK-NEXT:    [[D_NEXT]] = phi i32 [ [[D_NEXT_ROUTE]], %[[FLOW]] ], [ [[D]], %[[KEEP]] ], [ [[V]], %[[MID]] ]
+; CHECK-NEXT:    [[I_NEXT]] = add i32 [[I]], 1
+; CHECK-NEXT:    [[C:%.*]] = icmp ult i32 [[I_NEXT]], [[N]]
+; CHECK-NEXT:    br i1 [[C]], label %[[HEAD]], label %[[EXIT:.*]]
+; CHECK:       [[EXIT]]:
+; CHECK-NEXT:    [[P:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; CHECK-NEXT:    store i32 [[D_NEXT]], ptr addrspace(1) [[P]], align 4
+; CHECK-NEXT:    ret void
+;
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  br label %head
+head:
+  %d = phi i32 [ %tid, %entry ], [ %d.next, %latch ]
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %a = and i32 %d, 3
+  %z = icmp eq i32 %a, 0
+  br i1 %z, label %dec, label %mid
+dec:
+  %dm = add i32 %d, -1
+  br label %latch
+mid:
+  %v = mul i32 %d, 3
+  %b = icmp eq i32 %a, 1
+  br i1 %b, label %latch, label %keep
+keep:
+  br label %latch
+latch:
+  %d.next = phi i32 [ %dm, %dec ], [ %v, %mid ], [ %d, %keep ]
+  %i.next = add i32 %i, 1
+  %c = icmp ult i32 %i.next, %n
+  br i1 %c, label %head, label %exit
+exit:
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %d.next, ptr addrspace(1) %p
   ret void
 }
