@@ -1023,17 +1023,10 @@ template <F16Op Kind> Error v_f16(WaveCtx &C, const Instr &I) {
 /// packed inline constant into both halves is not modelled; 0 is the same
 /// either way).
 template <F16Op Kind> Error v_pk_f16(WaveCtx &C, const Instr &I) {
-  if (I.imm(Role::Clamp))
-    return instError(C, I,
-                     "clamp on a packed f16 operation is not "
-                     "implemented");
   unsigned NumSrc = Kind == F16Op::Fma ? 3 : 2;
+  if (Error E = checkPackedModifiers(C, I, NumSrc, "f16", /*AllowNeg=*/true))
+    return E;
   static const Role Mods[] = {Role::Src0Mods, Role::Src1Mods, Role::Src2Mods};
-  for (unsigned S = 0; S != NumSrc; ++S)
-    if (readsConstantHighHalf(I, S))
-      return instError(C, I,
-                       "a packed f16 constant read in its high half is not "
-                       "implemented");
   forActive(C, [&](unsigned L) {
     uint32_t Result = 0;
     for (unsigned Half = 0; Half != 2; ++Half) {

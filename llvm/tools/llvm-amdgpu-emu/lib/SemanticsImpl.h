@@ -677,6 +677,11 @@ template <PkInt16Op Kind> Error v_pk_int16(WaveCtx &C, const Instr &I);
 /// 16-bit half of source \p S that op_sel (\p Half 0) or op_sel_hi (\p Half
 /// 1) picks for lane \p L, before neg_lo/neg_hi.
 bool readsConstantHighHalf(const Instr &I, unsigned S);
+/// The modifiers of a packed operation on \p NumSrc sources of type \p Type
+/// ("f16", "integer") that the emulator refuses: clamp, a constant read in
+/// its high half, and neg_lo/neg_hi unless \p AllowNeg.
+Error checkPackedModifiers(WaveCtx &C, const Instr &I, unsigned NumSrc,
+                           StringRef Type, bool AllowNeg);
 uint16_t packedSrcHalf(WaveCtx &C, const Instr &I, unsigned S, unsigned Half,
                        unsigned L);
 template <typename T, MinMax3Op Kind>

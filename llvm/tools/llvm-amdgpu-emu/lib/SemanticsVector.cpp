@@ -433,6 +433,28 @@ bool readsConstantHighHalf(const Instr &I, unsigned S) {
   return Op.Kind == OpKind::Imm && Op.Imm != 0 && (I.imm(PackedMods[S]) & 0xc);
 }
 
+Error checkPackedModifiers(WaveCtx &C, const Instr &I, unsigned NumSrc,
+                           StringRef Type, bool AllowNeg) {
+  if (I.imm(Role::Clamp))
+    return instError(C, I,
+                     "clamp on a packed " + Type +
+                         " operation is not "
+                         "implemented");
+  for (unsigned S = 0; S != NumSrc; ++S) {
+    if (!AllowNeg && (I.imm(PackedMods[S]) & 3))
+      return instError(C, I,
+                       "neg on a packed " + Type +
+                           " operation is not "
+                           "implemented");
+    if (readsConstantHighHalf(I, S))
+      return instError(C, I,
+                       "a packed " + Type +
+                           " constant read in its high "
+                           "half is not implemented");
+  }
+  return Error::success();
+}
+
 uint16_t packedSrcHalf(WaveCtx &C, const Instr &I, unsigned S, unsigned Half,
                        unsigned L) {
   uint64_t M = I.imm(PackedMods[S]);
@@ -478,21 +500,10 @@ template <PkInt16Op Kind> static uint16_t pkInt16Half(const uint32_t *V) {
 /// amount's half. neg_lo/neg_hi (not defined for integer operations), clamp,
 /// and a constant other than 0 read in its high half are refused.
 template <PkInt16Op Kind> Error v_pk_int16(WaveCtx &C, const Instr &I) {
-  if (I.imm(Role::Clamp))
-    return instError(C, I,
-                     "clamp on a packed integer operation is not "
-                     "implemented");
   unsigned NumSrc = Kind == PkInt16Op::Mad ? 3 : 2;
-  for (unsigned S = 0; S != NumSrc; ++S) {
-    if (I.imm(PackedMods[S]) & 3)
-      return instError(C, I,
-                       "neg on a packed integer operation is not "
-                       "implemented");
-    if (readsConstantHighHalf(I, S))
-      return instError(C, I,
-                       "a packed integer constant read in its high "
-                       "half is not implemented");
-  }
+  if (Error E = checkPackedModifiers(C, I, NumSrc, "integer",
+                                     /*AllowNeg=*/false))
+    return E;
   forActive(C, [&](unsigned L) {
     uint32_t Result = 0;
     for (unsigned Half = 0; Half != 2; ++Half) {
