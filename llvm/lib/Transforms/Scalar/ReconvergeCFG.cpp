@@ -584,6 +584,15 @@ private:
   void collapseJoinsThroughRoutes(const DominatorTree &DT);
   bool collapseJoinThroughRoute(PHINode *Route, const DominatorTree &DT,
                                 SmallPtrSetImpl<PHINode *> &Erased);
+  bool collapseJoinThroughEdge(PHINode *Join, BasicBlock *Flow,
+                               const DominatorTree &DT,
+                               SmallPtrSetImpl<PHINode *> &Erased);
+  Value *getCollapsibleValue(PHINode *Join, Value *FromFlow, BasicBlock *Flow,
+                             const DominatorTree &DT,
+                             function_ref<bool(BasicBlock *)> IsBehind) const;
+  void collapseOnto(PHINode *Route, PHINode *Join, Value *W,
+                    function_ref<bool(BasicBlock *)> IsBehind,
+                    SmallPtrSetImpl<PHINode *> &Erased);
   bool sendsAllThreadsTo(BasicBlock *Flow, BasicBlock *Pred,
                          BasicBlock *Target) const;
   void mergeRefinablePhis(Function &F);
@@ -1097,7 +1106,11 @@ bool Reconverger::sendsAllThreadsTo(BasicBlock *Flow, BasicBlock *Pred,
 /// VGPR copy in every flow block on the way. collapseJoinThroughRoute gives
 /// R the value W where it was poison and moves uses of W behind F onto R, so
 /// that R, W and J can share one register. Runs after foldDominatedPhis,
-/// which turns such phis into W.
+/// which turns such phis into W. collapseJoinThroughEdge does the same where
+/// J takes from F a value defined before F, so that F has no route phi for
+/// it: an if-else whose first side keeps a value computed before the branch
+/// (`if (accept) x = x_new;` with x_new speculated) and whose second side
+/// uses the old value.
 void Reconverger::collapseJoinsThroughRoutes(const DominatorTree &DT) {
   SmallPtrSet<PHINode *, 16> RouteConds;
   for (auto &[Edge, Phi] : RoutePhis)
@@ -1112,83 +1125,70 @@ void Reconverger::collapseJoinsThroughRoutes(const DominatorTree &DT) {
   for (PHINode *Route : Candidates)
     if (!Erased.count(Route) && collapseJoinThroughRoute(Route, DT, Erased))
       ++NumCollapsedJoins;
+  SmallVector<std::pair<PHINode *, BasicBlock *>, 16> Joins;
+  for (BasicBlock *Flow : FlowBlocks)
+    for (BasicBlock *T : successors(Flow))
+      for (PHINode &Join : T->phis())
+        if (!RouteConds.count(&Join))
+          Joins.push_back({&Join, Flow});
+  for (auto [Join, Flow] : Joins)
+    if (!Erased.count(Join) && collapseJoinThroughEdge(Join, Flow, DT, Erased))
+      ++NumCollapsedJoins;
 }
 
-/// The step of collapseJoinsThroughRoutes for \p Route (R) in flow block F,
-/// used by J in T, with J(F) = R. A block B is *behind F* if F properly
-/// dominates it and it cannot be reached from T without passing F; an edge
-/// X -> B is behind F if X is. W is J's value on the first edge X -> T behind
-/// F whose value's definition properly dominates F. If every input of R is
-/// W, poison, or comes from a predecessor whose threads F all sends to T,
-/// then R's poison inputs become W and every use of W behind F becomes R,
-/// so that W dies at F and R, J and the values the other side computes from
-/// W can share registers. Two conditions keep that sharing possible, since
-/// W's copy into R runs before F's divergent branch for every thread of the
-/// wave and must buy it: W is divergent (not a constant; without uniformity
+/// The value W of the phi \p Join (J) of a successor T of flow block \p Flow
+/// (F) that a route phi R of F, carrying \p FromFlow to T, can take for the
+/// threads F sends elsewhere, so that R, W and J share one register. A block
+/// B is *behind F* (\p IsBehind) if F properly dominates it and it cannot be
+/// reached from T without passing F; an edge X -> B is behind F if X is. W
+/// is J's value on the first edge X -> T behind F whose definition properly
+/// dominates F. Null if there is none, or if sharing cannot pay: W's copy
+/// into R runs before F's divergent branch for every thread of the wave and
+/// must buy it. So W must be divergent (not a constant; without uniformity
 /// information, where W may be uniform, only J's inputs move), as a uniform
-/// W has no VGPR live range to end; and no other input of J comes from a
+/// W has no VGPR live range to end; and no other input of J may come from a
 /// block behind F with several successors, where R may be live out while
 /// that input is copied into J's register.
-///
-/// Why it is exact: a thread at a use behind F passed F (F dominates the
-/// use); after its last visit to F it did not go to T (the use is not
-/// reachable from T without F), so it came from a predecessor that F does
-/// not send wholly to T, where R is now W. W has not been recomputed since: a
-/// path from the entry to W's definition avoids F (the definition properly
-/// dominates F), so a recomputation after the last visit would give a path
-/// to the use that avoids F. Hence R = W at the use. Replacing poison by W
-/// only refines R.
-bool Reconverger::collapseJoinThroughRoute(PHINode *Route,
-                                           const DominatorTree &DT,
-                                           SmallPtrSetImpl<PHINode *> &Erased) {
-  BasicBlock *Flow = Route->getParent();
-  PHINode *Join = nullptr;
-  for (User *U : Route->users())
-    if (auto *P = dyn_cast<PHINode>(U);
-        P && is_contained(successors(Flow), P->getParent()) &&
-        P->getIncomingValueForBlock(Flow) == Route) {
-      Join = P;
-      break;
-    }
-  if (!Join)
-    return false;
-  BasicBlock *T = Join->getParent();
-  SmallPtrSet<BasicBlock *, 32> FromT = getReachableAvoiding(T, {Flow});
-  auto IsBehind = [&](BasicBlock *B) {
-    return B != Flow && DT.properlyDominates(Flow, B) && !FromT.count(B);
-  };
+Value *Reconverger::getCollapsibleValue(
+    PHINode *Join, Value *FromFlow, BasicBlock *Flow, const DominatorTree &DT,
+    function_ref<bool(BasicBlock *)> IsBehind) const {
   Value *W = nullptr;
   for (unsigned I = 0, E = Join->getNumIncomingValues(); I != E && !W; ++I) {
     Value *V = Join->getIncomingValue(I);
     auto *Def = dyn_cast<Instruction>(V);
     if (IsBehind(Join->getIncomingBlock(I)) &&
-        !isa<PoisonValue, UndefValue>(V) && V != Route &&
+        !isa<PoisonValue, UndefValue>(V) && V != FromFlow &&
         (!Def || DT.properlyDominates(Def->getParent(), Flow)))
       W = V;
   }
-  // A constant or uniform W has no VGPR live range across F's other side for
-  // R to end: R would only take W's copy from the edge X -> T, which runs
-  // when some thread takes F's other side, into the blocks before F's
-  // divergent branch, which every thread of the wave runs.
   if (!W || isa<Constant>(W) || (IsDivergentValue && !IsDivergentValue(W)))
-    return false;
-  // J's other inputs from F's other side are copied into J's register at the
-  // end of their blocks. A block that branches elsewhere as well may pass R
-  // on to T along another successor, so R is live there and cannot share
-  // J's register.
+    return nullptr;
   for (unsigned I = 0, E = Join->getNumIncomingValues(); I != E; ++I) {
     Value *V = Join->getIncomingValue(I);
     BasicBlock *X = Join->getIncomingBlock(I);
-    if (V != W && V != Route && !isa<PoisonValue, UndefValue>(V) &&
+    if (V != W && V != FromFlow && !isa<PoisonValue, UndefValue>(V) &&
         IsBehind(X) && !X->getSingleSuccessor())
-      return false;
+      return nullptr;
   }
-  for (unsigned I = 0, E = Route->getNumIncomingValues(); I != E; ++I) {
-    Value *V = Route->getIncomingValue(I);
-    if (V != W && !isa<PoisonValue, UndefValue>(V) &&
-        !sendsAllThreadsTo(Flow, Route->getIncomingBlock(I), T))
-      return false;
-  }
+  return W;
+}
+
+/// Gives the route phi \p Route (R) the value \p W where it is poison and
+/// moves the uses of W behind its flow block onto R; \p Join, left with R as
+/// its only value, is replaced by R and recorded in \p Erased.
+///
+/// Why it is exact, given that every input of R is W, poison, or comes from
+/// a predecessor whose threads F all sends to T: a thread at a use behind F
+/// passed F (F dominates the use); after its last visit to F it did not go
+/// to T (the use is not reachable from T without F), so it came from a
+/// predecessor that F does not send wholly to T, where R is now W. W has not
+/// been recomputed since: a path from the entry to W's definition avoids F
+/// (the definition properly dominates F), so a recomputation after the last
+/// visit would give a path to the use that avoids F. Hence R = W at the use.
+/// Replacing poison by W only refines R.
+void Reconverger::collapseOnto(PHINode *Route, PHINode *Join, Value *W,
+                               function_ref<bool(BasicBlock *)> IsBehind,
+                               SmallPtrSetImpl<PHINode *> &Erased) {
   for (unsigned I = 0, E = Route->getNumIncomingValues(); I != E; ++I)
     if (isa<PoisonValue, UndefValue>(Route->getIncomingValue(I)))
       Route->setIncomingValue(I, W);
@@ -1210,6 +1210,86 @@ bool Reconverger::collapseJoinThroughRoute(PHINode *Route,
     Erased.insert(Join);
     Join->eraseFromParent();
   }
+}
+
+/// The step of collapseJoinsThroughRoutes for \p Route (R) in flow block F,
+/// used by J in T, with J(F) = R (getCollapsibleValue, collapseOnto).
+bool Reconverger::collapseJoinThroughRoute(PHINode *Route,
+                                           const DominatorTree &DT,
+                                           SmallPtrSetImpl<PHINode *> &Erased) {
+  BasicBlock *Flow = Route->getParent();
+  PHINode *Join = nullptr;
+  for (User *U : Route->users())
+    if (auto *P = dyn_cast<PHINode>(U);
+        P && is_contained(successors(Flow), P->getParent()) &&
+        P->getIncomingValueForBlock(Flow) == Route) {
+      Join = P;
+      break;
+    }
+  if (!Join)
+    return false;
+  BasicBlock *T = Join->getParent();
+  SmallPtrSet<BasicBlock *, 32> FromT = getReachableAvoiding(T, {Flow});
+  auto IsBehind = [&](BasicBlock *B) {
+    return B != Flow && DT.properlyDominates(Flow, B) && !FromT.count(B);
+  };
+  Value *W = getCollapsibleValue(Join, Route, Flow, DT, IsBehind);
+  if (!W)
+    return false;
+  for (unsigned I = 0, E = Route->getNumIncomingValues(); I != E; ++I) {
+    Value *V = Route->getIncomingValue(I);
+    if (V != W && !isa<PoisonValue, UndefValue>(V) &&
+        !sendsAllThreadsTo(Flow, Route->getIncomingBlock(I), T))
+      return false;
+  }
+  collapseOnto(Route, Join, W, IsBehind, Erased);
+  return true;
+}
+
+/// The step of collapseJoinsThroughRoutes for a phi \p Join (J) of a
+/// successor T of flow block \p Flow (F) that takes from F a value V defined
+/// before F. If F sends the threads of each predecessor wholly to T or
+/// wholly to its other successor, V is what a route phi R of F would carry
+/// to T, poison for the others: that R is created and collapsed as in
+/// collapseJoinThroughRoute.
+bool Reconverger::collapseJoinThroughEdge(PHINode *Join, BasicBlock *Flow,
+                                          const DominatorTree &DT,
+                                          SmallPtrSetImpl<PHINode *> &Erased) {
+  auto *Br = cast<BranchInst>(Flow->getTerminator());
+  int FlowIdx = Join->getBasicBlockIndex(Flow);
+  if (!Br->isConditional() || FlowIdx < 0)
+    return false;
+  Value *V = Join->getIncomingValue(FlowIdx);
+  auto *VDef = dyn_cast<Instruction>(V);
+  if (isa<PoisonValue, UndefValue>(V) || (VDef && VDef->getParent() == Flow))
+    return false;
+  BasicBlock *T = Join->getParent();
+  BasicBlock *Other = Br->getSuccessor(Br->getSuccessor(0) == T ? 1 : 0);
+  if (Other == T)
+    return false;
+  SmallVector<bool, 4> ToT;
+  for (BasicBlock *P : predecessors(Flow)) {
+    if (sendsAllThreadsTo(Flow, P, T))
+      ToT.push_back(true);
+    else if (sendsAllThreadsTo(Flow, P, Other))
+      ToT.push_back(false);
+    else
+      return false;
+  }
+  SmallPtrSet<BasicBlock *, 32> FromT = getReachableAvoiding(T, {Flow});
+  auto IsBehind = [&](BasicBlock *B) {
+    return B != Flow && DT.properlyDominates(Flow, B) && !FromT.count(B);
+  };
+  Value *W = getCollapsibleValue(Join, V, Flow, DT, IsBehind);
+  if (!W)
+    return false;
+  auto *Route =
+      PHINode::Create(V->getType(), ToT.size(), Join->getName() + ".route");
+  Route->insertBefore(Flow->begin());
+  for (auto [P, SendsToT] : zip(predecessors(Flow), ToT))
+    Route->addIncoming(SendsToT ? V : PoisonValue::get(V->getType()), P);
+  Join->setIncomingValue(FlowIdx, Route);
+  collapseOnto(Route, Join, W, IsBehind, Erased);
   return true;
 }
 

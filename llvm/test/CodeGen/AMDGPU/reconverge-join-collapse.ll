@@ -13,6 +13,12 @@
 ;    the `break` path's value). R is live out of %mid, so J cannot share its
 ;    register: no copy of %d in the flow block, and the flow block's branch
 ;    is a plain else (s_andn2_saveexec).
+;  - @speculated_update: an if-else in a loop whose first side keeps a
+;    value computed before the branch and whose second side reads the old
+;    one (HeCBench vmc's Metropolis step: `if (accept) x = x_new;`). The
+;    flow block gets a route phi that shares the old value's register: one
+;    v_mov in the first side, none in the flow block, the second side or
+;    the loop header.
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O3 -amdgpu-cf-lowering=reconverge -verify-machineinstrs < %s | FileCheck %s --check-prefix=GFX90A
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O3 -amdgpu-cf-lowering=reconverge -verify-machineinstrs < %s | FileCheck %s --check-prefix=GFX1030
 
@@ -218,3 +224,168 @@ exit:
   store i32 %d.next, ptr addrspace(1) %p
   ret void
 }
+
+define amdgpu_kernel void @speculated_update(ptr addrspace(1) %out, ptr addrspace(1) %cnt, i32 %n) {
+; GFX90A-LABEL: speculated_update:
+; GFX90A:       ; %bb.0: ; %entry
+; GFX90A-NEXT:    s_load_dwordx4 s[8:11], s[6:7], 0x0
+; GFX90A-NEXT:    s_load_dword s4, s[6:7], 0x10
+; GFX90A-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; GFX90A-NEXT:    v_cvt_f32_u32_e32 v1, v0
+; GFX90A-NEXT:    s_mov_b32 s5, 0
+; GFX90A-NEXT:    v_mov_b32_e32 v0, 0
+; GFX90A-NEXT:    s_mov_b32 s6, 0xf800000
+; GFX90A-NEXT:    v_mov_b32_e32 v2, 0x260
+; GFX90A-NEXT:    s_branch .LBB2_2
+; GFX90A-NEXT:  .LBB2_1: ; %latch
+; GFX90A-NEXT:    ; in Loop: Header=BB2_2 Depth=1
+; GFX90A-NEXT:    s_or_b64 exec, exec, s[2:3]
+; GFX90A-NEXT:    s_add_i32 s5, s5, 1
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    s_cmp_lg_u32 s4, s5
+; GFX90A-NEXT:    global_store_dword v0, v3, s[8:9]
+; GFX90A-NEXT:    s_cbranch_scc0 .LBB2_6
+; GFX90A-NEXT:  .LBB2_2: ; %head
+; GFX90A-NEXT:    ; =>This Inner Loop Header: Depth=1
+; GFX90A-NEXT:    v_cvt_f32_u32_e32 v4, s5
+; GFX90A-NEXT:    v_add_f32_e32 v3, 1.0, v1
+; GFX90A-NEXT:    v_cmp_gt_f32_e32 vcc, v3, v4
+; GFX90A-NEXT:    s_andn2_b64 s[0:1], exec, vcc
+; GFX90A-NEXT:    s_and_b64 exec, exec, vcc
+; GFX90A-NEXT:    s_cbranch_execz .LBB2_4
+; GFX90A-NEXT:  ; %bb.3: ; %then
+; GFX90A-NEXT:    ; in Loop: Header=BB2_2 Depth=1
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    global_load_dword v1, v0, s[10:11]
+; GFX90A-NEXT:    s_waitcnt vmcnt(0)
+; GFX90A-NEXT:    v_add_u32_e32 v1, 1, v1
+; GFX90A-NEXT:    global_store_dword v0, v1, s[10:11]
+; GFX90A-NEXT:    v_mov_b32_e32 v1, v3
+; GFX90A-NEXT:  .LBB2_4: ; %Flow
+; GFX90A-NEXT:    ; in Loop: Header=BB2_2 Depth=1
+; GFX90A-NEXT:    s_andn2_saveexec_b64 s[2:3], s[0:1]
+; GFX90A-NEXT:    s_cbranch_execz .LBB2_1
+; GFX90A-NEXT:  ; %bb.5: ; %else
+; GFX90A-NEXT:    ; in Loop: Header=BB2_2 Depth=1
+; GFX90A-NEXT:    v_mul_f32_e32 v3, v1, v1
+; GFX90A-NEXT:    v_mul_f32_e32 v4, 0x4f800000, v3
+; GFX90A-NEXT:    v_cmp_gt_f32_e32 vcc, s6, v3
+; GFX90A-NEXT:    v_cndmask_b32_e32 v3, v3, v4, vcc
+; GFX90A-NEXT:    v_sqrt_f32_e32 v4, v3
+; GFX90A-NEXT:    v_add_u32_e32 v5, -1, v4
+; GFX90A-NEXT:    v_fma_f32 v7, -v5, v4, v3
+; GFX90A-NEXT:    v_add_u32_e32 v6, 1, v4
+; GFX90A-NEXT:    v_cmp_ge_f32_e64 s[0:1], 0, v7
+; GFX90A-NEXT:    v_cndmask_b32_e64 v5, v4, v5, s[0:1]
+; GFX90A-NEXT:    v_fma_f32 v4, -v6, v4, v3
+; GFX90A-NEXT:    v_cmp_lt_f32_e64 s[0:1], 0, v4
+; GFX90A-NEXT:    v_cndmask_b32_e64 v4, v5, v6, s[0:1]
+; GFX90A-NEXT:    v_mul_f32_e32 v5, 0x37800000, v4
+; GFX90A-NEXT:    v_cndmask_b32_e32 v4, v4, v5, vcc
+; GFX90A-NEXT:    v_cmp_class_f32_e32 vcc, v3, v2
+; GFX90A-NEXT:    v_cndmask_b32_e32 v3, v4, v3, vcc
+; GFX90A-NEXT:    s_branch .LBB2_1
+; GFX90A-NEXT:  .LBB2_6: ; %exit
+; GFX90A-NEXT:    v_mov_b32_e32 v0, 0
+; GFX90A-NEXT:    global_store_dword v0, v1, s[8:9]
+; GFX90A-NEXT:    s_endpgm
+;
+; GFX1030-LABEL: speculated_update:
+; GFX1030:       ; %bb.0: ; %entry
+; GFX1030-NEXT:    s_clause 0x1
+; GFX1030-NEXT:    s_load_dwordx4 s[8:11], s[6:7], 0x0
+; GFX1030-NEXT:    s_load_dword s1, s[6:7], 0x10
+; GFX1030-NEXT:    v_cvt_f32_u32_e32 v1, v0
+; GFX1030-NEXT:    v_mov_b32_e32 v0, 0
+; GFX1030-NEXT:    s_mov_b32 s2, 0
+; GFX1030-NEXT:    s_branch .LBB2_2
+; GFX1030-NEXT:  .LBB2_1: ; %latch
+; GFX1030-NEXT:    ; in Loop: Header=BB2_2 Depth=1
+; GFX1030-NEXT:    s_or_b32 exec_lo, exec_lo, s3
+; GFX1030-NEXT:    s_add_i32 s2, s2, 1
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    global_store_dword v0, v2, s[8:9]
+; GFX1030-NEXT:    s_cmp_lg_u32 s1, s2
+; GFX1030-NEXT:    s_cbranch_scc0 .LBB2_6
+; GFX1030-NEXT:  .LBB2_2: ; %head
+; GFX1030-NEXT:    ; =>This Inner Loop Header: Depth=1
+; GFX1030-NEXT:    v_add_f32_e32 v2, 1.0, v1
+; GFX1030-NEXT:    v_cvt_f32_u32_e32 v3, s2
+; GFX1030-NEXT:    v_cmp_gt_f32_e32 vcc_lo, v2, v3
+; GFX1030-NEXT:    s_andn2_b32 s0, exec_lo, vcc_lo
+; GFX1030-NEXT:    s_and_b32 exec_lo, exec_lo, vcc_lo
+; GFX1030-NEXT:    s_cbranch_execz .LBB2_4
+; GFX1030-NEXT:  ; %bb.3: ; %then
+; GFX1030-NEXT:    ; in Loop: Header=BB2_2 Depth=1
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    global_load_dword v1, v0, s[10:11]
+; GFX1030-NEXT:    s_waitcnt vmcnt(0)
+; GFX1030-NEXT:    v_add_nc_u32_e32 v3, 1, v1
+; GFX1030-NEXT:    v_mov_b32_e32 v1, v2
+; GFX1030-NEXT:    global_store_dword v0, v3, s[10:11]
+; GFX1030-NEXT:  .LBB2_4: ; %Flow
+; GFX1030-NEXT:    ; in Loop: Header=BB2_2 Depth=1
+; GFX1030-NEXT:    s_andn2_saveexec_b32 s3, s0
+; GFX1030-NEXT:    s_cbranch_execz .LBB2_1
+; GFX1030-NEXT:  ; %bb.5: ; %else
+; GFX1030-NEXT:    ; in Loop: Header=BB2_2 Depth=1
+; GFX1030-NEXT:    v_mul_f32_e32 v2, v1, v1
+; GFX1030-NEXT:    v_mul_f32_e32 v3, 0x4f800000, v2
+; GFX1030-NEXT:    v_cmp_gt_f32_e32 vcc_lo, 0xf800000, v2
+; GFX1030-NEXT:    v_cndmask_b32_e32 v2, v2, v3, vcc_lo
+; GFX1030-NEXT:    v_sqrt_f32_e32 v3, v2
+; GFX1030-NEXT:    v_add_nc_u32_e32 v4, -1, v3
+; GFX1030-NEXT:    v_add_nc_u32_e32 v5, 1, v3
+; GFX1030-NEXT:    v_fma_f32 v6, -v4, v3, v2
+; GFX1030-NEXT:    v_fma_f32 v7, -v5, v3, v2
+; GFX1030-NEXT:    v_cmp_ge_f32_e64 s0, 0, v6
+; GFX1030-NEXT:    v_cndmask_b32_e64 v3, v3, v4, s0
+; GFX1030-NEXT:    v_cmp_lt_f32_e64 s0, 0, v7
+; GFX1030-NEXT:    v_cndmask_b32_e64 v3, v3, v5, s0
+; GFX1030-NEXT:    v_mul_f32_e32 v4, 0x37800000, v3
+; GFX1030-NEXT:    v_cndmask_b32_e32 v3, v3, v4, vcc_lo
+; GFX1030-NEXT:    v_cmp_class_f32_e64 vcc_lo, v2, 0x260
+; GFX1030-NEXT:    v_cndmask_b32_e32 v2, v3, v2, vcc_lo
+; GFX1030-NEXT:    s_branch .LBB2_1
+; GFX1030-NEXT:  .LBB2_6: ; %exit
+; GFX1030-NEXT:    v_mov_b32_e32 v0, 0
+; GFX1030-NEXT:    global_store_dword v0, v1, s[8:9]
+; GFX1030-NEXT:    s_endpgm
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %x0 = uitofp i32 %tid to float
+  br label %head
+
+head:
+  %x = phi float [ %x0, %entry ], [ %x.next, %latch ]
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %xnew = fadd float %x, 1.0
+  %if = uitofp i32 %i to float
+  %accept = fcmp ogt float %xnew, %if
+  br i1 %accept, label %then, label %else
+
+then:
+  %c = load i32, ptr addrspace(1) %cnt
+  %c1 = add i32 %c, 1
+  store i32 %c1, ptr addrspace(1) %cnt
+  br label %latch
+
+else:
+  %sq = fmul float %x, %x
+  %r = call float @llvm.sqrt.f32(float %sq)
+  br label %latch
+
+latch:
+  %x.next = phi float [ %xnew, %then ], [ %x, %else ]
+  %r.phi = phi float [ %xnew, %then ], [ %r, %else ]
+  store float %r.phi, ptr addrspace(1) %out
+  %i.next = add i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %head
+
+exit:
+  store float %x.next, ptr addrspace(1) %out
+  ret void
+}
+
+declare float @llvm.sqrt.f32(float)

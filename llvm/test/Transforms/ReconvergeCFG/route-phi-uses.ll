@@ -23,6 +23,13 @@
 ;    latch (through %keep) with the kept %d: the route phi would be live out
 ;    of %mid where the latch phi's input from %mid is copied, so the two
 ;    cannot share a register, and the route phi keeps poison.
+;  - @speculated_update: an if-else in a loop whose first side (%then)
+;    keeps %xnew, computed before the branch (`if (accept) x = xnew;`), and
+;    whose second side reads the old %x. The latch phi takes %xnew from the
+;    flow block with no route phi; collapseJoinThroughEdge makes one, with
+;    %x for the lanes from %head that go on to %else, so %else and the loop
+;    header read the route phi and the latch phi is gone: %x, the route phi
+;    and the next %x can share one register, copied in %then only.
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
@@ -267,3 +274,79 @@ exit:
   store i32 %d.next, ptr addrspace(1) %p
   ret void
 }
+
+define amdgpu_kernel void @speculated_update(ptr addrspace(1) %out, ptr addrspace(1) %cnt, i32 %n) {
+; CHECK-LABEL: define amdgpu_kernel void @speculated_update(
+; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]], ptr addrspace(1) [[CNT:%.*]], i32 [[N:%.*]]) #[[ATTR1]] {
+; CHECK-NEXT:  [[ENTRY:.*]]:
+; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; CHECK-NEXT:    [[X0:%.*]] = uitofp i32 [[TID]] to float
+; CHECK-NEXT:    br label %[[HEAD:.*]]
+; CHECK:       [[HEAD]]:
+; CHECK-NEXT:    [[X:%.*]] = phi float [ [[X0]], %[[ENTRY]] ], [ [[X_NEXT_ROUTE:%.*]], %[[LATCH:.*]] ]
+; CHECK-NEXT:    [[I:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[I_NEXT:%.*]], %[[LATCH]] ]
+; CHECK-NEXT:    [[XNEW:%.*]] = fadd float [[X]], 1.000000e+00
+; CHECK-NEXT:    [[IF:%.*]] = uitofp i32 [[I]] to float
+; CHECK-NEXT:    [[ACCEPT:%.*]] = fcmp ogt float [[XNEW]], [[IF]]
+; CHECK-NEXT:    br i1 [[ACCEPT]], label %[[THEN:.*]], label %[[FLOW:.*]]
+; CHECK:       [[THEN]]:
+; CHECK-NEXT:    [[C:%.*]] = load i32, ptr addrspace(1) [[CNT]], align 4
+; CHECK-NEXT:    [[C1:%.*]] = add i32 [[C]], 1
+; CHECK-NEXT:    store i32 [[C1]], ptr addrspace(1) [[CNT]], align 4
+; CHECK-NEXT:    br label %[[FLOW]]
+; CHECK:       [[FLOW]]:
+; CHECK-NEXT:    [[X_NEXT_ROUTE]] = phi float [ [[XNEW]], %[[THEN]] ], [ [[X]], %[[HEAD]] ]
+; CHECK-NEXT:    [[FLOW_TO_ELSE:%.*]] = phi i1 [ true, %[[HEAD]] ], [ false, %[[THEN]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_ELSE]], label %[[ELSE:.*]], label %[[LATCH]]
+; CHECK:       [[ELSE]]:
+; CHECK-NEXT:    [[SQ:%.*]] = fmul float [[X_NEXT_ROUTE]], [[X_NEXT_ROUTE]]
+; CHECK-NEXT:    [[R:%.*]] = call float @llvm.sqrt.f32(float [[SQ]])
+; CHECK-NEXT:    br label %[[LATCH]]
+; CHECK:       [[LATCH]]:
+; CHECK-NEXT:    [[R_PHI:%.*]] = phi float [ [[XNEW]], %[[FLOW]] ], [ [[R]], %[[ELSE]] ]
+; CHECK-NEXT:    store float [[R_PHI]], ptr addrspace(1) [[OUT]], align 4
+; CHECK-NEXT:    [[I_NEXT]] = add i32 [[I]], 1
+; CHECK-NEXT:    [[DONE:%.*]] = icmp eq i32 [[I_NEXT]], [[N]]
+; CHECK-NEXT:    br i1 [[DONE]], label %[[EXIT:.*]], label %[[HEAD]]
+; CHECK:       [[EXIT]]:
+; CHECK-NEXT:    store float [[X_NEXT_ROUTE]], ptr addrspace(1) [[OUT]], align 4
+; CHECK-NEXT:    ret void
+;
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %x0 = uitofp i32 %tid to float
+  br label %head
+
+head:
+  %x = phi float [ %x0, %entry ], [ %x.next, %latch ]
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %xnew = fadd float %x, 1.0
+  %if = uitofp i32 %i to float
+  %accept = fcmp ogt float %xnew, %if
+  br i1 %accept, label %then, label %else
+
+then:
+  %c = load i32, ptr addrspace(1) %cnt
+  %c1 = add i32 %c, 1
+  store i32 %c1, ptr addrspace(1) %cnt
+  br label %latch
+
+else:
+  %sq = fmul float %x, %x
+  %r = call float @llvm.sqrt.f32(float %sq)
+  br label %latch
+
+latch:
+  %x.next = phi float [ %xnew, %then ], [ %x, %else ]
+  %r.phi = phi float [ %xnew, %then ], [ %r, %else ]
+  store float %r.phi, ptr addrspace(1) %out
+  %i.next = add i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %head
+
+exit:
+  store float %x.next, ptr addrspace(1) %out
+  ret void
+}
+
+declare float @llvm.sqrt.f32(float)
