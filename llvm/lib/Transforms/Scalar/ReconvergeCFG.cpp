@@ -1082,6 +1082,24 @@ getReachableAvoiding(BasicBlock *From, ArrayRef<BasicBlock *> Avoid) {
   return Seen;
 }
 
+namespace {
+/// Whether a block is *behind* flow block F for its successor T: F properly
+/// dominates it and it cannot be reached from T without passing F.
+class BehindFlowBlock {
+public:
+  BehindFlowBlock(BasicBlock *Flow, BasicBlock *T, const DominatorTree &DT)
+      : Flow(Flow), DT(DT), FromT(getReachableAvoiding(T, {Flow})) {}
+  bool operator()(BasicBlock *B) const {
+    return B != Flow && DT.properlyDominates(Flow, B) && !FromT.count(B);
+  }
+
+private:
+  BasicBlock *Flow;
+  const DominatorTree &DT;
+  SmallPtrSet<BasicBlock *, 32> FromT;
+};
+} // namespace
+
 /// True if every thread that enters flow block \p Flow from \p Pred leaves
 /// it towards \p Target: the route phi Flow branches on has a constant
 /// for Pred that selects Target.
@@ -1138,17 +1156,16 @@ void Reconverger::collapseJoinsThroughRoutes(const DominatorTree &DT) {
 
 /// The value W of the phi \p Join (J) of a successor T of flow block \p Flow
 /// (F) that a route phi R of F, carrying \p FromFlow to T, can take for the
-/// threads F sends elsewhere, so that R, W and J share one register. A block
-/// B is *behind F* (\p IsBehind) if F properly dominates it and it cannot be
-/// reached from T without passing F; an edge X -> B is behind F if X is. W
-/// is J's value on the first edge X -> T behind F whose definition properly
-/// dominates F. Null if there is none, or if sharing cannot pay: W's copy
-/// into R runs before F's divergent branch for every thread of the wave and
-/// must buy it. So W must be divergent (not a constant; without uniformity
-/// information, where W may be uniform, only J's inputs move), as a uniform
-/// W has no VGPR live range to end; and no other input of J may come from a
-/// block behind F with several successors, where R may be live out while
-/// that input is copied into J's register.
+/// threads F sends elsewhere, so that R, W and J share one register. An edge
+/// X -> B is behind F if X is (\p IsBehind, BehindFlowBlock). W is J's value
+/// on the first edge X -> T behind F whose definition properly dominates F.
+/// Null if there is none, or if sharing cannot pay: W's copy into R runs before
+/// F's divergent branch for every thread of the wave and must buy it. So W must
+/// be divergent (not a constant; without uniformity information, where W may be
+/// uniform, only J's inputs move), as a uniform W has no VGPR live range to
+/// end; and no other input of J may come from a block behind F with several
+/// successors, where R may be live out while that input is copied into J's
+/// register.
 Value *Reconverger::getCollapsibleValue(
     PHINode *Join, Value *FromFlow, BasicBlock *Flow, const DominatorTree &DT,
     function_ref<bool(BasicBlock *)> IsBehind) const {
@@ -1229,10 +1246,7 @@ bool Reconverger::collapseJoinThroughRoute(PHINode *Route,
   if (!Join)
     return false;
   BasicBlock *T = Join->getParent();
-  SmallPtrSet<BasicBlock *, 32> FromT = getReachableAvoiding(T, {Flow});
-  auto IsBehind = [&](BasicBlock *B) {
-    return B != Flow && DT.properlyDominates(Flow, B) && !FromT.count(B);
-  };
+  BehindFlowBlock IsBehind(Flow, T, DT);
   Value *W = getCollapsibleValue(Join, Route, Flow, DT, IsBehind);
   if (!W)
     return false;
@@ -1276,10 +1290,7 @@ bool Reconverger::collapseJoinThroughEdge(PHINode *Join, BasicBlock *Flow,
     else
       return false;
   }
-  SmallPtrSet<BasicBlock *, 32> FromT = getReachableAvoiding(T, {Flow});
-  auto IsBehind = [&](BasicBlock *B) {
-    return B != Flow && DT.properlyDominates(Flow, B) && !FromT.count(B);
-  };
+  BehindFlowBlock IsBehind(Flow, T, DT);
   Value *W = getCollapsibleValue(Join, V, Flow, DT, IsBehind);
   if (!W)
     return false;
