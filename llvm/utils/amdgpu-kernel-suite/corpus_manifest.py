@@ -5,8 +5,9 @@ SUITES is a fixed table: per suite a public repository, globs selecting its
 device sources (OpenCL C .cl; HIP .cu, .hip, .cpp) and globs to leave out,
 its license file and SPDX id, compile flags per glob, and whether the
 unconditional -D and relative -I flags of each source directory's Makefile
-apply. Repositories are read at HEAD from bare git mirrors,
---mirror-root/<owner>+<name>/repo (or <owner>+<name>).
+apply. Repositories are read at HEAD from git mirrors,
+--mirror-root/<owner>+<name>/repo (bare, or holding .git) or
+--mirror-root/<owner>+<name>.
 
 Each source is copied to --out/<suite dir>/<path in the repository> with
 the suite's license file and every file of the repository it #includes,
@@ -99,6 +100,19 @@ SUITES = (
     Suite("Chai", "chai-benchmarks/chai", "chai",
           ("OpenCL-D/*/kernel.cl", "OpenCL-U/*/kernel.cl"), (), None, "NCSA",
           (), False),
+    Suite("Pannotia", "pannotia/pannotia", "pannotia",
+          ("graph_app/*/kernel/*.cl",), (), "license", "LicenseRef-Pannotia",
+          (), False),
+    Suite("Parboil", "yuhc/gpu-parboil", "parboil",
+          ("benchmarks/*/src/opencl*/**/*.cl",), (), "LICENSE", "NCSA", (),
+          False),
+    # OpenDwarfs: its hosts' GPU defaults (nqueens not vectorized).
+    Suite("OpenDwarfs", "vtsynergy/OpenDwarfs", "opendwarfs", ("**/*.cl",),
+          ("**/*fpga*",), "LICENSE", "LGPL-2.1-only",
+          (("branch-and-bound/nqueens/*", ("-DWORK_ITEMS=256",)),
+           ("dense-linear-algebra/lud/*", ("-DBLOCK_SIZE=16",)),
+           ("combinational-logic/crc/src/*", ("-I../../../combinational-logic",))),
+          False),
 )
 
 
@@ -116,7 +130,8 @@ def matches(path, globs):
 def git_dir(mirror_root, repo):
     """The bare git directory of repo's mirror, or None."""
     base = os.path.join(mirror_root, repo.replace("/", "+"))
-    return next((d for d in (os.path.join(base, "repo"), base)
+    return next((d for d in (os.path.join(base, "repo"),
+                             os.path.join(base, "repo", ".git"), base)
                  if os.path.isfile(os.path.join(d, "HEAD"))), None)
 
 
