@@ -10,8 +10,8 @@
 /// The types and the melder class that the files of control-flow melding
 /// share: ControlFlowMelding.cpp (the algorithm, region analysis and the
 /// driver), ControlFlowMeldingProfitability.cpp,
-/// ControlFlowMeldingAlignment.cpp, ControlFlowMeldingCodeGen.cpp and
-/// ControlFlowMeldingVersioning.cpp.
+/// ControlFlowMeldingAlignment.cpp, ControlFlowMeldingCodeGen.cpp,
+/// ControlFlowMeldingSwitches.cpp and ControlFlowMeldingVersioning.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -457,6 +457,17 @@ using PhiPairSet = DenseSet<std::pair<const Value *, const Value *>>;
 /// (ControlFlowMelding.cpp).
 SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4>
 getAlignedBlocks(const MeldCandidate &Cand);
+
+/// The distinct successors of \p SI in case order, the default last, each
+/// with its case values; a default that only holds `unreachable` is left out
+/// (ControlFlowMeldingSwitches.cpp).
+void collectSwitchTargets(SwitchInst &SI,
+                          SmallVectorImpl<SwitchTarget> &Targets);
+
+/// Replaces the switch ending \p Entry by a cascade of two-way branches over
+/// \p Targets, in the order of chooseSwitchPair; returns the cascade's last
+/// block (ControlFlowMeldingSwitches.cpp).
+BasicBlock *expandSwitch(BasicBlock &Entry, ArrayRef<SwitchTarget> Targets);
 
 /// The block to meld for the subgraph that starts at \p BB, with its
 /// conditional branch split off if \p SplitBranch
