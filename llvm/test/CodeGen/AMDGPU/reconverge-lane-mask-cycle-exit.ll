@@ -46,27 +46,24 @@ define amdgpu_kernel void @lane_mask_leaves_inner_cycle(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    s_mov_b64 s[4:5], 0
 ; CHECK-NEXT:    s_mov_b64 s[0:1], 0
 ; CHECK-NEXT:    s_mov_b64 s[10:11], 0
-; CHECK-NEXT:    ; implicit-def: $sgpr12_sgpr13
 ; CHECK-NEXT:    ; implicit-def: $sgpr8_sgpr9
 ; CHECK-NEXT:    v_mov_b32_e32 v2, 0
 ; CHECK-NEXT:  .LBB0_1: ; %outer
 ; CHECK-NEXT:    ; =>This Loop Header: Depth=1
 ; CHECK-NEXT:    ; Child Loop BB0_2 Depth 2
-; CHECK-NEXT:    s_andn2_b64 s[12:13], s[12:13], exec
-; CHECK-NEXT:    s_and_b64 s[14:15], s[2:3], exec
 ; CHECK-NEXT:    v_add_u32_e32 v2, 0x1d0, v2
 ; CHECK-NEXT:    v_add_u32_e32 v0, 2, v0
-; CHECK-NEXT:    s_or_b64 s[12:13], s[12:13], s[14:15]
+; CHECK-NEXT:    s_mov_b64 s[12:13], s[2:3]
 ; CHECK-NEXT:  .LBB0_2: ; %inner
 ; CHECK-NEXT:    ; Parent Loop BB0_1 Depth=1
 ; CHECK-NEXT:    ; => This Inner Loop Header: Depth=2
 ; CHECK-NEXT:    v_add_u32_e32 v2, v2, v1
 ; CHECK-NEXT:    v_and_b32_e32 v4, 8, v2
+; CHECK-NEXT:    v_cndmask_b32_e64 v3, 0, 1, s[12:13]
 ; CHECK-NEXT:    v_cmp_eq_u32_e32 vcc, 0, v4
 ; CHECK-NEXT:    s_andn2_b64 s[2:3], s[2:3], exec
-; CHECK-NEXT:    s_and_b64 s[14:15], s[12:13], exec
-; CHECK-NEXT:    v_cndmask_b32_e64 v3, 0, 1, s[12:13]
-; CHECK-NEXT:    s_or_b64 s[2:3], s[2:3], s[14:15]
+; CHECK-NEXT:    s_and_b64 s[12:13], s[12:13], exec
+; CHECK-NEXT:    s_or_b64 s[2:3], s[2:3], s[12:13]
 ; CHECK-NEXT:    s_or_b64 s[10:11], s[10:11], vcc
 ; CHECK-NEXT:    s_andn2_b64 exec, exec, vcc
 ; CHECK-NEXT:    s_cbranch_execnz .LBB0_1
@@ -106,7 +103,6 @@ define amdgpu_kernel void @lane_mask_leaves_inner_cycle(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    s_or_b64 s[2:3], s[2:3], exec
 ; CHECK-NEXT:    s_mov_b64 s[4:5], 0
 ; CHECK-NEXT:    s_mov_b64 s[10:11], 0
-; CHECK-NEXT:    ; implicit-def: $sgpr12_sgpr13
 ; CHECK-NEXT:    ; implicit-def: $sgpr8_sgpr9
 ; CHECK-NEXT:    s_branch .LBB0_1
 ; CHECK-NEXT:  .LBB0_8: ; %exit
