@@ -305,6 +305,7 @@ void TableBuilder::addVectorInteger() {
   addVALU("V_AND_B32", v_and_b32);
   addVALU("V_OR_B32", v_or_b32);
   addVALU("V_XOR_B32", v_xor_b32);
+  addVALU("V_XNOR_B32", v_xnor_b32);
   addVALU("V_LSHLREV_B32", v_lshlrev_b32);
   addVALU("V_LSHRREV_B32", v_lshrrev_b32);
   addVALU("V_ASHRREV_I32", v_ashrrev_i32);
@@ -362,6 +363,7 @@ void TableBuilder::addVectorInteger() {
            {"V_AND_B32", v_and_b32},
            {"V_OR_B32", v_or_b32},
            {"V_XOR_B32", v_xor_b32},
+           {"V_XNOR_B32", v_xnor_b32},
            {"V_LSHLREV_B32", v_lshlrev_b32},
            {"V_LSHRREV_B32", v_lshrrev_b32},
            {"V_ASHRREV_I32", v_ashrrev_i32},

@@ -608,6 +608,7 @@ Error v_subrev_u32(WaveCtx &C, const Instr &I);
 Error v_and_b32(WaveCtx &C, const Instr &I);
 Error v_or_b32(WaveCtx &C, const Instr &I);
 Error v_xor_b32(WaveCtx &C, const Instr &I);
+Error v_xnor_b32(WaveCtx &C, const Instr &I);
 Error v_lshlrev_b32(WaveCtx &C, const Instr &I);
 Error v_lshrrev_b32(WaveCtx &C, const Instr &I);
 Error v_ashrrev_i32(WaveCtx &C, const Instr &I);

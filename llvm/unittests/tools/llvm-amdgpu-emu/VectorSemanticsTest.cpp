@@ -727,6 +727,42 @@ void checkShifts64(EmuTarget T) {
 TEST(EmuShift64, Wave64) { checkShifts64(GFX90A); }
 TEST(EmuShift64, Wave32) { checkShifts64(GFX1030); }
 
+// v_xnor_b32 (VOP2 from gfx9 on; the e64 form with an inline constant):
+// ~(a ^ b) in the active lanes, the inactive lanes untouched.
+static void checkXnor(const EmuTarget &T) {
+  bool W64 = T.WaveSize == 64;
+  std::string Body =
+      formatv(R"(
+  v_mul_u32_u24 v1, 0x1357, v0
+  v_mov_b32 v2, 0x0f0f00ff
+  v_mov_b32 v3, 0xabcd
+  v_mov_b32 v4, 0xabcd
+  v_xnor_b32 v3, v1, v2
+  v_xnor_b32_e64 v5, -1, v1
+  s_mov_b32 s8, 0x55
+  v_cmp_gt_u32 {0}, 4, v0
+  {1} {2}, {0}
+  v_xnor_b32 v4, s8, v1
+  {3} {4}, {2}
+)",
+              W64 ? "vcc" : "vcc_lo",
+              W64 ? "s_and_saveexec_b64" : "s_and_saveexec_b32",
+              W64 ? "s[10:11]" : "s10", W64 ? "s_mov_b64" : "s_mov_b32",
+              W64 ? "exec" : "exec_lo")
+          .str();
+  EmuRun R = runWave(T, Body);
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L = 0; L != T.WaveSize; ++L) {
+    uint32_t A = L * 0x1357u;
+    EXPECT_EQ(R.v(3, L), ~(A ^ 0x0f0f00ffu)) << "lane " << L;
+    EXPECT_EQ(R.v(5, L), A) << "lane " << L;
+    EXPECT_EQ(R.v(4, L), L < 4 ? ~(A ^ 0x55u) : 0xabcdu) << "lane " << L;
+  }
+}
+
+TEST(EmuXnor, Wave64) { checkXnor(GFX90A); }
+TEST(EmuXnor, Wave32) { checkXnor(GFX1030); }
+
 // v_readlane / v_writelane ignore EXEC and take the lane select (an SGPR,
 // M0 or a constant) modulo the wave size (src1[5:0] on wave64, src1[4:0] on
 // wave32); v_readfirstlane reads the lowest active lane, lane 0 if none is
