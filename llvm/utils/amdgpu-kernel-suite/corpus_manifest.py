@@ -131,7 +131,8 @@ def matches(path, globs):
 
 
 def git_dir(mirror_root, repo):
-    """The bare git directory of repo's mirror, or None."""
+    """The git directory of repo's mirror (bare or a work tree's .git), or
+    None."""
     base = os.path.join(mirror_root, repo.replace("/", "+"))
     return next((d for d in (os.path.join(base, "repo"),
                              os.path.join(base, "repo", ".git"), base)
