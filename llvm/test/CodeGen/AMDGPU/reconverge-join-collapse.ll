@@ -128,9 +128,8 @@ define amdgpu_kernel void @input_from_branching_block(ptr addrspace(1) %out, i32
 ; GFX90A-NEXT:    s_cbranch_execz .LBB1_6
 ; GFX90A-NEXT:  ; %bb.4: ; %mid
 ; GFX90A-NEXT:    ; in Loop: Header=BB1_1 Depth=1
-; GFX90A-NEXT:    v_cmp_ne_u32_e32 vcc, 1, v3
 ; GFX90A-NEXT:    v_lshl_add_u32 v2, v1, 1, v1
-; GFX90A-NEXT:    s_and_b64 exec, exec, vcc
+; GFX90A-NEXT:    v_cmpx_ne_u32_e32 vcc, 1, v3
 ; GFX90A-NEXT:  ; %bb.5: ; %keep
 ; GFX90A-NEXT:    ; in Loop: Header=BB1_1 Depth=1
 ; GFX90A-NEXT:    v_mov_b32_e32 v2, v1

@@ -18,8 +18,7 @@ define amdgpu_kernel void @latch_join(ptr addrspace(1) %a, ptr addrspace(1) %out
 ; GFX90A-NEXT:    s_load_dword s10, s[6:7], 0x10
 ; GFX90A-NEXT:    v_and_b32_e32 v4, 0x3ff, v0
 ; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
-; GFX90A-NEXT:    v_cmp_gt_i32_e32 vcc, s10, v4
-; GFX90A-NEXT:    s_and_b64 exec, exec, vcc
+; GFX90A-NEXT:    v_cmpx_gt_i32_e32 vcc, s10, v4
 ; GFX90A-NEXT:    s_cbranch_execz .LBB0_6
 ; GFX90A-NEXT:  ; %bb.1: ; %header.preheader
 ; GFX90A-NEXT:    s_load_dwordx4 s[0:3], s[6:7], 0x0
