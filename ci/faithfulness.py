@@ -46,6 +46,7 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-amdgpu-lane-affine-addressing=0",
                      "-machine-cse-pre-ignorable-uses=0",
                      "-amdgpu-vcmpx-and-exec=0",
+                     "-amdgpu-uniform-trunc-branch=0",
                      "-amdgpu-waitcnt-flush-memoryless-loops=0",
                      "-tail-dup-prologue-conservatively=0"]
 

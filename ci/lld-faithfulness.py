@@ -43,6 +43,7 @@ FEATURES_OFF = ["-plugin-opt=-amdgpu-cf-lowering=structurize",
                 "-plugin-opt=-amdgpu-lane-affine-addressing=0",
                 "-plugin-opt=-machine-cse-pre-ignorable-uses=0",
                 "-plugin-opt=-amdgpu-vcmpx-and-exec=0",
+                "-plugin-opt=-amdgpu-uniform-trunc-branch=0",
                 "-plugin-opt=-amdgpu-waitcnt-flush-memoryless-loops=0",
                 "-plugin-opt=-tail-dup-prologue-conservatively=0"]
 
