@@ -32,6 +32,7 @@ for src in "$@"; do
       -mllvm -machine-cse-pre-ignorable-uses=0
       -mllvm -amdgpu-vcmpx-and-exec=0
       -mllvm -amdgpu-uniform-trunc-branch=0
+      -mllvm -amdgpu-hazard-skip-terminators-not-run=0
       -mllvm -amdgpu-waitcnt-flush-memoryless-loops=0
       -mllvm -tail-dup-prologue-conservatively=0)
     for kind in s co; do

@@ -47,6 +47,7 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-machine-cse-pre-ignorable-uses=0",
                      "-amdgpu-vcmpx-and-exec=0",
                      "-amdgpu-uniform-trunc-branch=0",
+                     "-amdgpu-hazard-skip-terminators-not-run=0",
                      "-amdgpu-waitcnt-flush-memoryless-loops=0",
                      "-tail-dup-prologue-conservatively=0"]
 
