@@ -4,11 +4,14 @@
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-uniform-trunc-branch=0 -verify-machineinstrs < %s | FileCheck %s --check-prefix=OFF
 
 ; A uniform branch on the low bit of an i32 or i16 (`br (trunc %x to i1)`,
-; e.g. a __shared__ bool loop flag) is selected as a compare of that bit: an
-; SCC branch on s_bitcmp1_b32 for a value in an SGPR, v_and + v_cmp and
-; s_cbranch_vccnz for one in a VGPR. Without the rewrite (OFF) the bit goes
-; through SCC into a lane mask (s_cselect), is ANDed with EXEC and tested
-; with s_cbranch_vccnz. A divergent truncate is left as it is.
+; e.g. a __shared__ bool loop flag), or on and/or/xor of such bits (`while
+; (found && !done)`), is selected as scalar logic on the values and an SCC
+; branch on their low bit (s_bitcmp1_b32, or s_cmp_lg_u32 of the masked
+; bit); a flag loaded from LDS is read into an SGPR with v_readfirstlane
+; first. Without the rewrite (OFF) each bit goes through SCC into a lane
+; mask (s_cselect), the logic runs on lane masks, and the result is ANDed
+; with EXEC and tested with s_cbranch_vccnz. A divergent truncate, and a
+; truncate that has another use, are left as they are.
 
 declare void @llvm.amdgcn.s.barrier()
 declare i32 @llvm.amdgcn.workitem.id.x()
@@ -144,9 +147,10 @@ define amdgpu_kernel void @lds_flag_latch(ptr addrspace(3) %flag, ptr addrspace(
 ; GFX90A-NEXT:    ds_read_u8 v3, v2
 ; GFX90A-NEXT:    s_add_i32 s0, s0, 1
 ; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
-; GFX90A-NEXT:    v_and_b32_e32 v3, 1, v3
-; GFX90A-NEXT:    v_cmp_ne_u32_e32 vcc, 0, v3
-; GFX90A-NEXT:    s_cbranch_vccnz .LBB2_1
+; GFX90A-NEXT:    v_readfirstlane_b32 s1, v3
+; GFX90A-NEXT:    s_and_b32 s1, s1, 1
+; GFX90A-NEXT:    s_cmp_lg_u32 s1, 0
+; GFX90A-NEXT:    s_cbranch_scc1 .LBB2_1
 ; GFX90A-NEXT:  ; %bb.2: ; %exit
 ; GFX90A-NEXT:    s_endpgm
 ;
@@ -169,9 +173,10 @@ define amdgpu_kernel void @lds_flag_latch(ptr addrspace(3) %flag, ptr addrspace(
 ; GFX1030-NEXT:    s_barrier
 ; GFX1030-NEXT:    ds_read_u8 v3, v2
 ; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
-; GFX1030-NEXT:    v_and_b32_e32 v3, 1, v3
-; GFX1030-NEXT:    v_cmp_ne_u32_e32 vcc_lo, 0, v3
-; GFX1030-NEXT:    s_cbranch_vccnz .LBB2_1
+; GFX1030-NEXT:    v_readfirstlane_b32 s1, v3
+; GFX1030-NEXT:    s_and_b32 s1, s1, 1
+; GFX1030-NEXT:    s_cmp_lg_u32 s1, 0
+; GFX1030-NEXT:    s_cbranch_scc1 .LBB2_1
 ; GFX1030-NEXT:  ; %bb.2: ; %exit
 ; GFX1030-NEXT:    s_endpgm
 ;
@@ -270,3 +275,292 @@ then:
 exit:
   ret void
 }
+
+@found = internal addrspace(3) global i8 undef
+@done = internal addrspace(3) global i8 undef
+
+; while (found && !done), both flags in LDS: the combiner's form of the
+; negation is a compare of the zero-extended or, and the second load is
+; frozen.
+define amdgpu_kernel void @lds_flags_and_not(ptr addrspace(1) %out) {
+; GFX90A-LABEL: lds_flags_and_not:
+; GFX90A:       ; %bb.0: ; %entry
+; GFX90A-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; GFX90A-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; GFX90A-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; GFX90A-NEXT:    v_mov_b32_e32 v2, 0
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_mov_b32_e32 v1, s1
+; GFX90A-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; GFX90A-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; GFX90A-NEXT:    s_mov_b32 s0, 1
+; GFX90A-NEXT:  .LBB4_1: ; %loop
+; GFX90A-NEXT:    ; =>This Inner Loop Header: Depth=1
+; GFX90A-NEXT:    v_mov_b32_e32 v3, s0
+; GFX90A-NEXT:    global_store_dword v[0:1], v3, off
+; GFX90A-NEXT:    s_barrier
+; GFX90A-NEXT:    ds_read_u8 v3, v2 offset:1
+; GFX90A-NEXT:    ds_read_u8 v4, v2
+; GFX90A-NEXT:    s_add_i32 s0, s0, 1
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(1)
+; GFX90A-NEXT:    v_readfirstlane_b32 s1, v3
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_readfirstlane_b32 s2, v4
+; GFX90A-NEXT:    s_xor_b32 s1, s1, 1
+; GFX90A-NEXT:    s_or_b32 s1, s1, s2
+; GFX90A-NEXT:    s_bitcmp0_b32 s1, 0
+; GFX90A-NEXT:    s_cbranch_scc1 .LBB4_1
+; GFX90A-NEXT:  ; %bb.2: ; %exit
+; GFX90A-NEXT:    s_endpgm
+;
+; GFX1030-LABEL: lds_flags_and_not:
+; GFX1030:       ; %bb.0: ; %entry
+; GFX1030-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; GFX1030-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; GFX1030-NEXT:    v_mov_b32_e32 v2, 0
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    v_add_co_u32 v0, s0, s0, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e64 v1, null, s1, 0, s0
+; GFX1030-NEXT:    s_mov_b32 s0, 1
+; GFX1030-NEXT:  .LBB4_1: ; %loop
+; GFX1030-NEXT:    ; =>This Inner Loop Header: Depth=1
+; GFX1030-NEXT:    v_mov_b32_e32 v3, s0
+; GFX1030-NEXT:    s_add_i32 s0, s0, 1
+; GFX1030-NEXT:    global_store_dword v[0:1], v3, off
+; GFX1030-NEXT:    s_barrier
+; GFX1030-NEXT:    ds_read_u8 v3, v2 offset:1
+; GFX1030-NEXT:    ds_read_u8 v4, v2
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(1)
+; GFX1030-NEXT:    v_readfirstlane_b32 s1, v3
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    v_readfirstlane_b32 s2, v4
+; GFX1030-NEXT:    s_xor_b32 s1, s1, 1
+; GFX1030-NEXT:    s_or_b32 s1, s1, s2
+; GFX1030-NEXT:    s_bitcmp0_b32 s1, 0
+; GFX1030-NEXT:    s_cbranch_scc1 .LBB4_1
+; GFX1030-NEXT:  ; %bb.2: ; %exit
+; GFX1030-NEXT:    s_endpgm
+;
+; OFF-LABEL: lds_flags_and_not:
+; OFF:       ; %bb.0: ; %entry
+; OFF-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; OFF-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; OFF-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; OFF-NEXT:    v_mov_b32_e32 v2, 0
+; OFF-NEXT:    s_mov_b32 s2, 1
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    v_mov_b32_e32 v1, s1
+; OFF-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; OFF-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; OFF-NEXT:  .LBB4_1: ; %loop
+; OFF-NEXT:    ; =>This Inner Loop Header: Depth=1
+; OFF-NEXT:    v_mov_b32_e32 v3, s2
+; OFF-NEXT:    global_store_dword v[0:1], v3, off
+; OFF-NEXT:    s_barrier
+; OFF-NEXT:    ds_read_u8 v3, v2 offset:1
+; OFF-NEXT:    ds_read_u8 v4, v2
+; OFF-NEXT:    s_add_i32 s2, s2, 1
+; OFF-NEXT:    s_waitcnt lgkmcnt(1)
+; OFF-NEXT:    v_and_b32_e32 v3, 1, v3
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    v_and_b32_e32 v4, 1, v4
+; OFF-NEXT:    v_cmp_eq_u32_e32 vcc, 1, v3
+; OFF-NEXT:    v_cmp_eq_u32_e64 s[0:1], 1, v4
+; OFF-NEXT:    s_xor_b64 s[4:5], vcc, -1
+; OFF-NEXT:    s_or_b64 s[0:1], s[4:5], s[0:1]
+; OFF-NEXT:    s_andn2_b64 vcc, exec, s[0:1]
+; OFF-NEXT:    s_cbranch_vccnz .LBB4_1
+; OFF-NEXT:  ; %bb.2: ; %exit
+; OFF-NEXT:    s_endpgm
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %g = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add i32 %i, 1
+  store i32 %i.next, ptr addrspace(1) %g
+  call void @llvm.amdgcn.s.barrier()
+  %f = load i8, ptr addrspace(3) @found, align 1, !range !0, !noundef !1
+  %tf = trunc nuw i8 %f to i1
+  %d = load i8, ptr addrspace(3) @done, align 1, !range !0
+  %td = trunc nuw i8 %d to i1
+  %nf = xor i1 %tf, true
+  %stop = select i1 %nf, i1 true, i1 %td
+  br i1 %stop, label %exit, label %loop
+exit:
+  ret void
+}
+
+; and (trunc %x), (xor (trunc %y), true) on kernel arguments: s_xor, s_and.
+define amdgpu_kernel void @sgpr_and_not(i32 %x, i32 %y, ptr addrspace(1) %out) {
+; GFX90A-LABEL: sgpr_and_not:
+; GFX90A:       ; %bb.0: ; %entry
+; GFX90A-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    s_xor_b32 s1, s1, 1
+; GFX90A-NEXT:    s_and_b32 s0, s0, s1
+; GFX90A-NEXT:    s_bitcmp0_b32 s0, 0
+; GFX90A-NEXT:    s_cbranch_scc1 .LBB5_2
+; GFX90A-NEXT:  ; %bb.1: ; %then
+; GFX90A-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x8
+; GFX90A-NEXT:    v_mov_b32_e32 v0, 0
+; GFX90A-NEXT:    v_mov_b32_e32 v1, 1
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    global_store_dword v0, v1, s[0:1]
+; GFX90A-NEXT:  .LBB5_2: ; %exit
+; GFX90A-NEXT:    s_endpgm
+;
+; GFX1030-LABEL: sgpr_and_not:
+; GFX1030:       ; %bb.0: ; %entry
+; GFX1030-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    s_xor_b32 s1, s1, 1
+; GFX1030-NEXT:    s_and_b32 s0, s0, s1
+; GFX1030-NEXT:    s_bitcmp0_b32 s0, 0
+; GFX1030-NEXT:    s_cbranch_scc1 .LBB5_2
+; GFX1030-NEXT:  ; %bb.1: ; %then
+; GFX1030-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x8
+; GFX1030-NEXT:    v_mov_b32_e32 v0, 0
+; GFX1030-NEXT:    v_mov_b32_e32 v1, 1
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    global_store_dword v0, v1, s[0:1]
+; GFX1030-NEXT:  .LBB5_2: ; %exit
+; GFX1030-NEXT:    s_endpgm
+;
+; OFF-LABEL: sgpr_and_not:
+; OFF:       ; %bb.0: ; %entry
+; OFF-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    s_bitcmp1_b32 s0, 0
+; OFF-NEXT:    s_cselect_b64 s[2:3], -1, 0
+; OFF-NEXT:    s_bitcmp1_b32 s1, 0
+; OFF-NEXT:    s_cselect_b64 s[0:1], -1, 0
+; OFF-NEXT:    s_xor_b64 s[0:1], s[0:1], -1
+; OFF-NEXT:    s_and_b64 s[0:1], s[2:3], s[0:1]
+; OFF-NEXT:    s_andn2_b64 vcc, exec, s[0:1]
+; OFF-NEXT:    s_cbranch_vccnz .LBB5_2
+; OFF-NEXT:  ; %bb.1: ; %then
+; OFF-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x8
+; OFF-NEXT:    v_mov_b32_e32 v0, 0
+; OFF-NEXT:    v_mov_b32_e32 v1, 1
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    global_store_dword v0, v1, s[0:1]
+; OFF-NEXT:  .LBB5_2: ; %exit
+; OFF-NEXT:    s_endpgm
+entry:
+  %tx = trunc i32 %x to i1
+  %ty = trunc i32 %y to i1
+  %ny = xor i1 %ty, true
+  %c = and i1 %tx, %ny
+  br i1 %c, label %then, label %exit
+then:
+  store i32 1, ptr addrspace(1) %out
+  br label %exit
+exit:
+  ret void
+}
+
+; The done flag's truncate is also stored after the loop: the tree is left
+; alone rather than computing the flag twice.
+define amdgpu_kernel void @lds_flag_shared_leaf(ptr addrspace(1) %out) {
+; GFX90A-LABEL: lds_flag_shared_leaf:
+; GFX90A:       ; %bb.0: ; %entry
+; GFX90A-NEXT:    v_mov_b32_e32 v0, 0
+; GFX90A-NEXT:  .LBB6_1: ; %loop
+; GFX90A-NEXT:    ; =>This Inner Loop Header: Depth=1
+; GFX90A-NEXT:    s_barrier
+; GFX90A-NEXT:    ds_read_u8 v1, v0 offset:1
+; GFX90A-NEXT:    ds_read_u8 v2, v0
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(1)
+; GFX90A-NEXT:    v_readfirstlane_b32 s0, v1
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_readfirstlane_b32 s1, v2
+; GFX90A-NEXT:    s_bitcmp1_b32 s0, 0
+; GFX90A-NEXT:    s_cselect_b64 s[2:3], -1, 0
+; GFX90A-NEXT:    s_bitcmp1_b32 s1, 0
+; GFX90A-NEXT:    s_cselect_b64 s[0:1], -1, 0
+; GFX90A-NEXT:    s_xor_b64 s[4:5], s[0:1], -1
+; GFX90A-NEXT:    s_and_b64 s[2:3], s[2:3], s[4:5]
+; GFX90A-NEXT:    s_and_b64 vcc, exec, s[2:3]
+; GFX90A-NEXT:    s_cbranch_vccnz .LBB6_1
+; GFX90A-NEXT:  ; %bb.2: ; %exit
+; GFX90A-NEXT:    s_load_dwordx2 s[2:3], s[6:7], 0x0
+; GFX90A-NEXT:    v_mov_b32_e32 v0, 0
+; GFX90A-NEXT:    v_cndmask_b32_e64 v1, 0, 1, s[0:1]
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    global_store_dword v0, v1, s[2:3]
+; GFX90A-NEXT:    s_endpgm
+;
+; GFX1030-LABEL: lds_flag_shared_leaf:
+; GFX1030:       ; %bb.0: ; %entry
+; GFX1030-NEXT:    v_mov_b32_e32 v0, 0
+; GFX1030-NEXT:  .LBB6_1: ; %loop
+; GFX1030-NEXT:    ; =>This Inner Loop Header: Depth=1
+; GFX1030-NEXT:    s_barrier
+; GFX1030-NEXT:    ds_read_u8 v1, v0 offset:1
+; GFX1030-NEXT:    ds_read_u8 v2, v0
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(1)
+; GFX1030-NEXT:    v_and_b32_e32 v1, 1, v1
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    v_and_b32_e32 v2, 1, v2
+; GFX1030-NEXT:    v_cmp_eq_u32_e32 vcc_lo, 1, v1
+; GFX1030-NEXT:    v_cmp_eq_u32_e64 s0, 1, v2
+; GFX1030-NEXT:    s_xor_b32 s1, s0, -1
+; GFX1030-NEXT:    s_and_b32 s1, vcc_lo, s1
+; GFX1030-NEXT:    s_and_b32 vcc_lo, exec_lo, s1
+; GFX1030-NEXT:    s_cbranch_vccnz .LBB6_1
+; GFX1030-NEXT:  ; %bb.2: ; %exit
+; GFX1030-NEXT:    s_load_dwordx2 s[2:3], s[6:7], 0x0
+; GFX1030-NEXT:    v_mov_b32_e32 v0, 0
+; GFX1030-NEXT:    v_cndmask_b32_e64 v1, 0, 1, s0
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    global_store_dword v0, v1, s[2:3]
+; GFX1030-NEXT:    s_endpgm
+;
+; OFF-LABEL: lds_flag_shared_leaf:
+; OFF:       ; %bb.0: ; %entry
+; OFF-NEXT:    v_mov_b32_e32 v0, 0
+; OFF-NEXT:  .LBB6_1: ; %loop
+; OFF-NEXT:    ; =>This Inner Loop Header: Depth=1
+; OFF-NEXT:    s_barrier
+; OFF-NEXT:    ds_read_u8 v1, v0 offset:1
+; OFF-NEXT:    ds_read_u8 v2, v0
+; OFF-NEXT:    s_waitcnt lgkmcnt(1)
+; OFF-NEXT:    v_readfirstlane_b32 s0, v1
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    v_readfirstlane_b32 s1, v2
+; OFF-NEXT:    s_bitcmp1_b32 s0, 0
+; OFF-NEXT:    s_cselect_b64 s[2:3], -1, 0
+; OFF-NEXT:    s_bitcmp1_b32 s1, 0
+; OFF-NEXT:    s_cselect_b64 s[0:1], -1, 0
+; OFF-NEXT:    s_xor_b64 s[4:5], s[0:1], -1
+; OFF-NEXT:    s_and_b64 s[2:3], s[2:3], s[4:5]
+; OFF-NEXT:    s_and_b64 vcc, exec, s[2:3]
+; OFF-NEXT:    s_cbranch_vccnz .LBB6_1
+; OFF-NEXT:  ; %bb.2: ; %exit
+; OFF-NEXT:    s_load_dwordx2 s[2:3], s[6:7], 0x0
+; OFF-NEXT:    v_mov_b32_e32 v0, 0
+; OFF-NEXT:    v_cndmask_b32_e64 v1, 0, 1, s[0:1]
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    global_store_dword v0, v1, s[2:3]
+; OFF-NEXT:    s_endpgm
+entry:
+  br label %loop
+loop:
+  call void @llvm.amdgcn.s.barrier()
+  %f = load volatile i8, ptr addrspace(3) @found, align 1
+  %tf = trunc i8 %f to i1
+  %d = load volatile i8, ptr addrspace(3) @done, align 1
+  %td = trunc i8 %d to i1
+  %nd = xor i1 %td, true
+  %c = and i1 %tf, %nd
+  br i1 %c, label %loop, label %exit
+exit:
+  %z = zext i1 %td to i32
+  store i32 %z, ptr addrspace(1) %out
+  ret void
+}
+
+!0 = !{i8 0, i8 2}
+!1 = !{}
