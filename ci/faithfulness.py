@@ -48,6 +48,7 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-amdgpu-vcmpx-and-exec=0",
                      "-amdgpu-uniform-trunc-branch=0",
                      "-amdgpu-hazard-skip-terminators-not-run=0",
+                     "-amdgpu-drop-kill-only-wwm-reloads=0",
                      "-amdgpu-waitcnt-flush-memoryless-loops=0",
                      "-tail-dup-prologue-conservatively=0"]
 
