@@ -49,6 +49,7 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-amdgpu-uniform-trunc-branch=0",
                      "-amdgpu-hazard-skip-terminators-not-run=0",
                      "-amdgpu-drop-kill-only-wwm-reloads=0",
+                     "-amdgpu-scaled-index-mad=0",
                      "-amdgpu-waitcnt-flush-memoryless-loops=0",
                      "-tail-dup-prologue-conservatively=0"]
 

@@ -46,6 +46,7 @@ FEATURES_OFF = ["-plugin-opt=-amdgpu-cf-lowering=structurize",
                 "-plugin-opt=-amdgpu-uniform-trunc-branch=0",
                 "-plugin-opt=-amdgpu-hazard-skip-terminators-not-run=0",
                 "-plugin-opt=-amdgpu-drop-kill-only-wwm-reloads=0",
+                "-plugin-opt=-amdgpu-scaled-index-mad=0",
                 "-plugin-opt=-amdgpu-waitcnt-flush-memoryless-loops=0",
                 "-plugin-opt=-tail-dup-prologue-conservatively=0"]
 

@@ -16,58 +16,54 @@ define amdgpu_kernel void @latch_join(ptr addrspace(1) %a, ptr addrspace(1) %out
 ; GFX90A-LABEL: latch_join:
 ; GFX90A:       ; %bb.0: ; %entry
 ; GFX90A-NEXT:    s_load_dword s10, s[6:7], 0x10
-; GFX90A-NEXT:    v_and_b32_e32 v4, 0x3ff, v0
+; GFX90A-NEXT:    v_and_b32_e32 v2, 0x3ff, v0
 ; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
-; GFX90A-NEXT:    v_cmpx_gt_i32_e32 vcc, s10, v4
+; GFX90A-NEXT:    v_cmpx_gt_i32_e32 vcc, s10, v2
 ; GFX90A-NEXT:    s_cbranch_execz .LBB0_6
 ; GFX90A-NEXT:  ; %bb.1: ; %header.preheader
 ; GFX90A-NEXT:    s_load_dwordx4 s[0:3], s[6:7], 0x0
 ; GFX90A-NEXT:    s_mov_b32 s11, 0
 ; GFX90A-NEXT:    s_mov_b64 s[6:7], 0
 ; GFX90A-NEXT:    s_mov_b64 s[4:5], 0
-; GFX90A-NEXT:    v_mov_b32_e32 v0, v4
-; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
-; GFX90A-NEXT:    v_mov_b32_e32 v5, s1
+; GFX90A-NEXT:    v_mov_b32_e32 v3, v2
 ; GFX90A-NEXT:    s_branch .LBB0_3
 ; GFX90A-NEXT:  .LBB0_2: ; %latch
 ; GFX90A-NEXT:    ; in Loop: Header=BB0_3 Depth=1
 ; GFX90A-NEXT:    s_or_b64 exec, exec, s[8:9]
-; GFX90A-NEXT:    v_add_u32_e32 v0, 64, v0
+; GFX90A-NEXT:    v_add_u32_e32 v0, 64, v3
 ; GFX90A-NEXT:    v_cmp_gt_i32_e32 vcc, s10, v0
 ; GFX90A-NEXT:    s_or_b64 s[8:9], vcc, s[6:7]
 ; GFX90A-NEXT:    s_add_i32 s11, s11, 1
 ; GFX90A-NEXT:    s_andn2_b64 s[12:13], exec, s[8:9]
-; GFX90A-NEXT:    v_cndmask_b32_e32 v0, v4, v0, vcc
+; GFX90A-NEXT:    v_cndmask_b32_e32 v3, v2, v0, vcc
 ; GFX90A-NEXT:    s_and_b64 s[6:7], vcc, s[6:7]
-; GFX90A-NEXT:    v_mov_b32_e32 v1, s11
+; GFX90A-NEXT:    v_mov_b32_e32 v0, s11
 ; GFX90A-NEXT:    s_or_b64 s[4:5], s[4:5], s[12:13]
 ; GFX90A-NEXT:    s_and_b64 exec, exec, s[8:9]
 ; GFX90A-NEXT:    s_cbranch_execz .LBB0_5
 ; GFX90A-NEXT:  .LBB0_3: ; %header
 ; GFX90A-NEXT:    ; =>This Inner Loop Header: Depth=1
-; GFX90A-NEXT:    v_ashrrev_i32_e32 v1, 31, v0
-; GFX90A-NEXT:    v_lshlrev_b64 v[2:3], 2, v[0:1]
-; GFX90A-NEXT:    v_add_co_u32_e32 v2, vcc, s0, v2
-; GFX90A-NEXT:    v_addc_co_u32_e32 v3, vcc, v5, v3, vcc
-; GFX90A-NEXT:    global_load_dword v1, v[2:3], off glc
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_mad_i64_i32 v[0:1], s[8:9], v3, 4, s[0:1]
+; GFX90A-NEXT:    global_load_dword v4, v[0:1], off glc
 ; GFX90A-NEXT:    s_waitcnt vmcnt(0)
-; GFX90A-NEXT:    v_cmp_lt_u32_e32 vcc, 1, v1
+; GFX90A-NEXT:    v_cmp_lt_u32_e32 vcc, 1, v4
 ; GFX90A-NEXT:    s_and_saveexec_b64 s[8:9], vcc
 ; GFX90A-NEXT:    s_cbranch_execz .LBB0_2
 ; GFX90A-NEXT:  ; %bb.4: ; %then
 ; GFX90A-NEXT:    ; in Loop: Header=BB0_3 Depth=1
-; GFX90A-NEXT:    v_add_u32_e32 v1, -1, v1
-; GFX90A-NEXT:    v_cmp_lt_u32_e32 vcc, 1, v1
+; GFX90A-NEXT:    v_add_u32_e32 v4, -1, v4
+; GFX90A-NEXT:    v_cmp_lt_u32_e32 vcc, 1, v4
 ; GFX90A-NEXT:    s_andn2_b64 s[6:7], s[6:7], exec
 ; GFX90A-NEXT:    s_and_b64 s[12:13], vcc, exec
 ; GFX90A-NEXT:    s_or_b64 s[6:7], s[6:7], s[12:13]
-; GFX90A-NEXT:    global_store_dword v[2:3], v1, off
+; GFX90A-NEXT:    global_store_dword v[0:1], v4, off
 ; GFX90A-NEXT:    s_waitcnt vmcnt(0)
 ; GFX90A-NEXT:    s_branch .LBB0_2
 ; GFX90A-NEXT:  .LBB0_5: ; %exit.store
 ; GFX90A-NEXT:    s_or_b64 exec, exec, s[4:5]
-; GFX90A-NEXT:    v_lshlrev_b32_e32 v0, 2, v4
-; GFX90A-NEXT:    global_store_dword v0, v1, s[2:3]
+; GFX90A-NEXT:    v_lshlrev_b32_e32 v1, 2, v2
+; GFX90A-NEXT:    global_store_dword v1, v0, s[2:3]
 ; GFX90A-NEXT:  .LBB0_6: ; %exit
 ; GFX90A-NEXT:    s_endpgm
 ;
@@ -79,7 +75,7 @@ define amdgpu_kernel void @latch_join(ptr addrspace(1) %a, ptr addrspace(1) %out
 ; GFX1030-NEXT:    s_cbranch_execz .LBB0_6
 ; GFX1030-NEXT:  ; %bb.1: ; %header.preheader
 ; GFX1030-NEXT:    s_load_dwordx4 s[0:3], s[6:7], 0x0
-; GFX1030-NEXT:    v_mov_b32_e32 v1, v0
+; GFX1030-NEXT:    v_mov_b32_e32 v3, v0
 ; GFX1030-NEXT:    s_mov_b32 s5, 0
 ; GFX1030-NEXT:    s_mov_b32 s7, 0
 ; GFX1030-NEXT:    s_mov_b32 s6, 0
@@ -89,12 +85,12 @@ define amdgpu_kernel void @latch_join(ptr addrspace(1) %a, ptr addrspace(1) %out
 ; GFX1030-NEXT:  .LBB0_2: ; %latch
 ; GFX1030-NEXT:    ; in Loop: Header=BB0_3 Depth=1
 ; GFX1030-NEXT:    s_or_b32 exec_lo, exec_lo, s8
-; GFX1030-NEXT:    v_add_nc_u32_e32 v1, 64, v1
+; GFX1030-NEXT:    v_add_nc_u32_e32 v1, 64, v3
 ; GFX1030-NEXT:    s_add_i32 s5, s5, 1
-; GFX1030-NEXT:    v_mov_b32_e32 v2, s5
 ; GFX1030-NEXT:    v_cmp_gt_i32_e32 vcc_lo, s4, v1
 ; GFX1030-NEXT:    s_or_b32 s8, vcc_lo, s7
-; GFX1030-NEXT:    v_cndmask_b32_e32 v1, v0, v1, vcc_lo
+; GFX1030-NEXT:    v_cndmask_b32_e32 v3, v0, v1, vcc_lo
+; GFX1030-NEXT:    v_mov_b32_e32 v1, s5
 ; GFX1030-NEXT:    s_andn2_b32 s9, exec_lo, s8
 ; GFX1030-NEXT:    s_and_b32 s7, vcc_lo, s7
 ; GFX1030-NEXT:    s_or_b32 s6, s6, s9
@@ -102,13 +98,10 @@ define amdgpu_kernel void @latch_join(ptr addrspace(1) %a, ptr addrspace(1) %out
 ; GFX1030-NEXT:    s_cbranch_execz .LBB0_5
 ; GFX1030-NEXT:  .LBB0_3: ; %header
 ; GFX1030-NEXT:    ; =>This Inner Loop Header: Depth=1
-; GFX1030-NEXT:    v_ashrrev_i32_e32 v2, 31, v1
-; GFX1030-NEXT:    s_mov_b32 s8, exec_lo
-; GFX1030-NEXT:    v_lshlrev_b64 v[2:3], 2, v[1:2]
 ; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
-; GFX1030-NEXT:    v_add_co_u32 v2, vcc_lo, s0, v2
-; GFX1030-NEXT:    v_add_co_ci_u32_e32 v3, vcc_lo, s1, v3, vcc_lo
-; GFX1030-NEXT:    global_load_dword v4, v[2:3], off glc dlc
+; GFX1030-NEXT:    v_mad_i64_i32 v[1:2], null, v3, 4, s[0:1]
+; GFX1030-NEXT:    s_mov_b32 s8, exec_lo
+; GFX1030-NEXT:    global_load_dword v4, v[1:2], off glc dlc
 ; GFX1030-NEXT:    s_waitcnt vmcnt(0)
 ; GFX1030-NEXT:    v_cmpx_lt_u32_e32 1, v4
 ; GFX1030-NEXT:    s_cbranch_execz .LBB0_2
@@ -117,7 +110,7 @@ define amdgpu_kernel void @latch_join(ptr addrspace(1) %a, ptr addrspace(1) %out
 ; GFX1030-NEXT:    v_add_nc_u32_e32 v4, -1, v4
 ; GFX1030-NEXT:    s_andn2_b32 s7, s7, exec_lo
 ; GFX1030-NEXT:    v_cmp_lt_u32_e32 vcc_lo, 1, v4
-; GFX1030-NEXT:    global_store_dword v[2:3], v4, off
+; GFX1030-NEXT:    global_store_dword v[1:2], v4, off
 ; GFX1030-NEXT:    s_waitcnt_vscnt null, 0x0
 ; GFX1030-NEXT:    s_and_b32 s9, vcc_lo, exec_lo
 ; GFX1030-NEXT:    s_or_b32 s7, s7, s9
@@ -126,7 +119,7 @@ define amdgpu_kernel void @latch_join(ptr addrspace(1) %a, ptr addrspace(1) %out
 ; GFX1030-NEXT:    s_inst_prefetch 0x2
 ; GFX1030-NEXT:    s_or_b32 exec_lo, exec_lo, s6
 ; GFX1030-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
-; GFX1030-NEXT:    global_store_dword v0, v2, s[2:3]
+; GFX1030-NEXT:    global_store_dword v0, v1, s[2:3]
 ; GFX1030-NEXT:  .LBB0_6: ; %exit
 ; GFX1030-NEXT:    s_endpgm
 entry:

@@ -23,14 +23,11 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n
 ; W32-NEXT:    s_load_dword s4, s[6:7], 0x10
 ; W32-NEXT:    v_lshl_add_u32 v0, s10, 6, v0
 ; W32-NEXT:    s_mov_b32 s5, 0
-; W32-NEXT:    v_ashrrev_i32_e32 v1, 31, v0
-; W32-NEXT:    v_lshlrev_b64 v[1:2], 2, v[0:1]
 ; W32-NEXT:    s_waitcnt lgkmcnt(0)
-; W32-NEXT:    v_add_co_u32 v3, vcc_lo, s2, v1
-; W32-NEXT:    v_add_co_ci_u32_e32 v4, vcc_lo, s3, v2, vcc_lo
-; W32-NEXT:    global_load_dword v4, v[3:4], off
+; W32-NEXT:    v_mad_i64_i32 v[1:2], null, v0, 4, s[2:3]
+; W32-NEXT:    global_load_dword v2, v[1:2], off
 ; W32-NEXT:    s_waitcnt vmcnt(0)
-; W32-NEXT:    v_mov_b32_e32 v3, v4
+; W32-NEXT:    v_mov_b32_e32 v1, v2
 ; W32-NEXT:    s_inst_prefetch 0x1
 ; W32-NEXT:    s_branch .LBB0_2
 ; W32-NEXT:    .p2align 6
@@ -42,37 +39,36 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n
 ; W32-NEXT:    s_cbranch_scc0 .LBB0_7
 ; W32-NEXT:  .LBB0_2: ; %head
 ; W32-NEXT:    ; =>This Inner Loop Header: Depth=1
-; W32-NEXT:    v_add_nc_u32_e32 v5, s5, v4
+; W32-NEXT:    v_add_nc_u32_e32 v3, s5, v2
 ; W32-NEXT:    s_mov_b32 s6, exec_lo
-; W32-NEXT:    v_and_b32_e32 v5, 3, v5
-; W32-NEXT:    v_cmpx_ne_u32_e32 0, v5
+; W32-NEXT:    v_and_b32_e32 v3, 3, v3
+; W32-NEXT:    v_cmpx_ne_u32_e32 0, v3
 ; W32-NEXT:    s_cbranch_execz .LBB0_1
 ; W32-NEXT:  ; %bb.3: ; %if
 ; W32-NEXT:    ; in Loop: Header=BB0_2 Depth=1
-; W32-NEXT:    v_cmp_lt_i32_e32 vcc_lo, 0x3e7, v3
+; W32-NEXT:    v_cmp_lt_i32_e32 vcc_lo, 0x3e7, v1
 ; W32-NEXT:    s_andn2_b32 s7, exec_lo, vcc_lo
 ; W32-NEXT:    s_and_b32 exec_lo, exec_lo, vcc_lo
 ; W32-NEXT:  ; %bb.4: ; %else
 ; W32-NEXT:    ; in Loop: Header=BB0_2 Depth=1
-; W32-NEXT:    v_xad_u32 v3, v3, s5, 0xfffffd44
+; W32-NEXT:    v_xad_u32 v1, v1, s5, 0xfffffd44
 ; W32-NEXT:  ; %bb.5: ; %Flow
 ; W32-NEXT:    ; in Loop: Header=BB0_2 Depth=1
 ; W32-NEXT:    s_andn2_saveexec_b32 s7, s7
 ; W32-NEXT:    s_cbranch_execz .LBB0_1
 ; W32-NEXT:  ; %bb.6: ; %then
 ; W32-NEXT:    ; in Loop: Header=BB0_2 Depth=1
-; W32-NEXT:    v_add_nc_u32_e32 v5, s5, v0
-; W32-NEXT:    v_and_b32_e32 v5, 0x7f, v5
-; W32-NEXT:    v_lshlrev_b32_e32 v5, 2, v5
-; W32-NEXT:    global_load_dword v5, v5, s[2:3]
+; W32-NEXT:    v_add_nc_u32_e32 v3, s5, v0
+; W32-NEXT:    v_and_b32_e32 v3, 0x7f, v3
+; W32-NEXT:    v_lshlrev_b32_e32 v3, 2, v3
+; W32-NEXT:    global_load_dword v3, v3, s[2:3]
 ; W32-NEXT:    s_waitcnt vmcnt(0)
-; W32-NEXT:    v_add_nc_u32_e32 v3, v3, v5
+; W32-NEXT:    v_add_nc_u32_e32 v1, v1, v3
 ; W32-NEXT:    s_branch .LBB0_1
 ; W32-NEXT:  .LBB0_7: ; %exit
 ; W32-NEXT:    s_inst_prefetch 0x2
-; W32-NEXT:    v_add_co_u32 v0, vcc_lo, s0, v1
-; W32-NEXT:    v_add_co_ci_u32_e32 v1, vcc_lo, s1, v2, vcc_lo
-; W32-NEXT:    global_store_dword v[0:1], v3, off
+; W32-NEXT:    v_mad_i64_i32 v[2:3], null, v0, 4, s[0:1]
+; W32-NEXT:    global_store_dword v[2:3], v1, off
 ; W32-NEXT:    s_endpgm
 ;
 ; W64-LABEL: k:
@@ -80,18 +76,14 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n
 ; W64-NEXT:    s_load_dwordx4 s[0:3], s[6:7], 0x0
 ; W64-NEXT:    s_load_dword s8, s[6:7], 0x10
 ; W64-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
-; W64-NEXT:    v_lshl_add_u32 v2, s10, 6, v0
-; W64-NEXT:    v_ashrrev_i32_e32 v3, 31, v2
-; W64-NEXT:    v_lshlrev_b64 v[0:1], 2, v[2:3]
-; W64-NEXT:    s_waitcnt lgkmcnt(0)
-; W64-NEXT:    v_mov_b32_e32 v3, s3
-; W64-NEXT:    v_add_co_u32_e32 v4, vcc, s2, v0
-; W64-NEXT:    v_addc_co_u32_e32 v5, vcc, v3, v1, vcc
-; W64-NEXT:    global_load_dword v4, v[4:5], off
+; W64-NEXT:    v_lshl_add_u32 v0, s10, 6, v0
 ; W64-NEXT:    s_mov_b32 s9, 0
+; W64-NEXT:    s_waitcnt lgkmcnt(0)
+; W64-NEXT:    v_mad_i64_i32 v[2:3], s[4:5], v0, 4, s[2:3]
+; W64-NEXT:    global_load_dword v2, v[2:3], off
 ; W64-NEXT:    s_movk_i32 s10, 0x3e7
 ; W64-NEXT:    s_waitcnt vmcnt(0)
-; W64-NEXT:    v_mov_b32_e32 v3, v4
+; W64-NEXT:    v_mov_b32_e32 v1, v2
 ; W64-NEXT:    s_branch .LBB0_2
 ; W64-NEXT:  .LBB0_1: ; %latch
 ; W64-NEXT:    ; in Loop: Header=BB0_2 Depth=1
@@ -101,38 +93,36 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n
 ; W64-NEXT:    s_cbranch_scc0 .LBB0_7
 ; W64-NEXT:  .LBB0_2: ; %head
 ; W64-NEXT:    ; =>This Inner Loop Header: Depth=1
-; W64-NEXT:    v_add_u32_e32 v5, s9, v4
-; W64-NEXT:    v_and_b32_e32 v5, 3, v5
-; W64-NEXT:    v_cmp_ne_u32_e32 vcc, 0, v5
+; W64-NEXT:    v_add_u32_e32 v3, s9, v2
+; W64-NEXT:    v_and_b32_e32 v3, 3, v3
+; W64-NEXT:    v_cmp_ne_u32_e32 vcc, 0, v3
 ; W64-NEXT:    s_and_saveexec_b64 s[4:5], vcc
 ; W64-NEXT:    s_cbranch_execz .LBB0_1
 ; W64-NEXT:  ; %bb.3: ; %if
 ; W64-NEXT:    ; in Loop: Header=BB0_2 Depth=1
-; W64-NEXT:    v_cmp_lt_i32_e32 vcc, s10, v3
+; W64-NEXT:    v_cmp_lt_i32_e32 vcc, s10, v1
 ; W64-NEXT:    s_andn2_b64 s[6:7], exec, vcc
 ; W64-NEXT:    s_and_b64 exec, exec, vcc
 ; W64-NEXT:  ; %bb.4: ; %else
 ; W64-NEXT:    ; in Loop: Header=BB0_2 Depth=1
-; W64-NEXT:    v_xor_b32_e32 v3, s9, v3
-; W64-NEXT:    v_add_u32_e32 v3, 0xfffffd44, v3
+; W64-NEXT:    v_xor_b32_e32 v1, s9, v1
+; W64-NEXT:    v_add_u32_e32 v1, 0xfffffd44, v1
 ; W64-NEXT:  ; %bb.5: ; %Flow
 ; W64-NEXT:    ; in Loop: Header=BB0_2 Depth=1
 ; W64-NEXT:    s_andn2_saveexec_b64 s[6:7], s[6:7]
 ; W64-NEXT:    s_cbranch_execz .LBB0_1
 ; W64-NEXT:  ; %bb.6: ; %then
 ; W64-NEXT:    ; in Loop: Header=BB0_2 Depth=1
-; W64-NEXT:    v_add_u32_e32 v5, s9, v2
-; W64-NEXT:    v_and_b32_e32 v5, 0x7f, v5
-; W64-NEXT:    v_lshlrev_b32_e32 v5, 2, v5
-; W64-NEXT:    global_load_dword v5, v5, s[2:3]
+; W64-NEXT:    v_add_u32_e32 v3, s9, v0
+; W64-NEXT:    v_and_b32_e32 v3, 0x7f, v3
+; W64-NEXT:    v_lshlrev_b32_e32 v3, 2, v3
+; W64-NEXT:    global_load_dword v3, v3, s[2:3]
 ; W64-NEXT:    s_waitcnt vmcnt(0)
-; W64-NEXT:    v_add_u32_e32 v3, v3, v5
+; W64-NEXT:    v_add_u32_e32 v1, v1, v3
 ; W64-NEXT:    s_branch .LBB0_1
 ; W64-NEXT:  .LBB0_7: ; %exit
-; W64-NEXT:    v_mov_b32_e32 v2, s1
-; W64-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
-; W64-NEXT:    v_addc_co_u32_e32 v1, vcc, v2, v1, vcc
-; W64-NEXT:    global_store_dword v[0:1], v3, off
+; W64-NEXT:    v_mad_i64_i32 v[2:3], s[0:1], v0, 4, s[0:1]
+; W64-NEXT:    global_store_dword v[2:3], v1, off
 ; W64-NEXT:    s_endpgm
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()

@@ -111,23 +111,19 @@ define amdgpu_kernel void @loop_with_load(ptr addrspace(1) %in, ptr addrspace(1)
 ; CHECK-NEXT:    s_cbranch_scc1 .LBB1_4
 ; CHECK-NEXT:  ; %bb.1: ; %loop.preheader
 ; CHECK-NEXT:    s_mov_b32 s5, 0
-; CHECK-NEXT:    v_mov_b32_e32 v3, s1
 ; CHECK-NEXT:  .LBB1_2: ; %loop
 ; CHECK-NEXT:    ; =>This Inner Loop Header: Depth=1
-; CHECK-NEXT:    v_add_u32_e32 v4, s5, v2
-; CHECK-NEXT:    v_ashrrev_i32_e32 v5, 31, v4
-; CHECK-NEXT:    v_lshlrev_b64 v[4:5], 2, v[4:5]
-; CHECK-NEXT:    v_add_co_u32_e32 v4, vcc, s0, v4
-; CHECK-NEXT:    v_addc_co_u32_e32 v5, vcc, v3, v5, vcc
-; CHECK-NEXT:    global_load_dword v4, v[4:5], off
+; CHECK-NEXT:    v_add_u32_e32 v3, s5, v2
+; CHECK-NEXT:    v_mad_i64_i32 v[4:5], s[6:7], v3, 4, s[0:1]
+; CHECK-NEXT:    global_load_dword v3, v[4:5], off
 ; CHECK-NEXT:    s_waitcnt vmcnt(0)
-; CHECK-NEXT:    v_xor_b32_e32 v4, v4, v1
-; CHECK-NEXT:    v_add_u32_e32 v1, s5, v4
+; CHECK-NEXT:    v_xor_b32_e32 v3, v3, v1
+; CHECK-NEXT:    v_add_u32_e32 v1, s5, v3
 ; CHECK-NEXT:    s_add_i32 s5, s5, 1
 ; CHECK-NEXT:    s_cmp_lt_i32 s5, s4
 ; CHECK-NEXT:    s_cbranch_scc1 .LBB1_2
 ; CHECK-NEXT:  ; %bb.3: ; %loop.exit_crit_edge
-; CHECK-NEXT:    v_add3_u32 v1, v4, s5, -1
+; CHECK-NEXT:    v_add3_u32 v1, v3, s5, -1
 ; CHECK-NEXT:  .LBB1_4: ; %exit
 ; CHECK-NEXT:    s_waitcnt vmcnt(0)
 ; CHECK-NEXT:    global_store_dword v0, v1, s[2:3]
@@ -145,23 +141,19 @@ define amdgpu_kernel void @loop_with_load(ptr addrspace(1) %in, ptr addrspace(1)
 ; OFF-NEXT:    s_cbranch_scc1 .LBB1_4
 ; OFF-NEXT:  ; %bb.1: ; %loop.preheader
 ; OFF-NEXT:    s_mov_b32 s5, 0
-; OFF-NEXT:    v_mov_b32_e32 v3, s1
 ; OFF-NEXT:  .LBB1_2: ; %loop
 ; OFF-NEXT:    ; =>This Inner Loop Header: Depth=1
-; OFF-NEXT:    v_add_u32_e32 v4, s5, v2
-; OFF-NEXT:    v_ashrrev_i32_e32 v5, 31, v4
-; OFF-NEXT:    v_lshlrev_b64 v[4:5], 2, v[4:5]
-; OFF-NEXT:    v_add_co_u32_e32 v4, vcc, s0, v4
-; OFF-NEXT:    v_addc_co_u32_e32 v5, vcc, v3, v5, vcc
-; OFF-NEXT:    global_load_dword v4, v[4:5], off
+; OFF-NEXT:    v_add_u32_e32 v3, s5, v2
+; OFF-NEXT:    v_mad_i64_i32 v[4:5], s[6:7], v3, 4, s[0:1]
+; OFF-NEXT:    global_load_dword v3, v[4:5], off
 ; OFF-NEXT:    s_waitcnt vmcnt(0)
-; OFF-NEXT:    v_xor_b32_e32 v4, v4, v1
-; OFF-NEXT:    v_add_u32_e32 v1, s5, v4
+; OFF-NEXT:    v_xor_b32_e32 v3, v3, v1
+; OFF-NEXT:    v_add_u32_e32 v1, s5, v3
 ; OFF-NEXT:    s_add_i32 s5, s5, 1
 ; OFF-NEXT:    s_cmp_lt_i32 s5, s4
 ; OFF-NEXT:    s_cbranch_scc1 .LBB1_2
 ; OFF-NEXT:  ; %bb.3: ; %loop.exit_crit_edge
-; OFF-NEXT:    v_add3_u32 v1, v4, s5, -1
+; OFF-NEXT:    v_add3_u32 v1, v3, s5, -1
 ; OFF-NEXT:  .LBB1_4: ; %exit
 ; OFF-NEXT:    s_waitcnt vmcnt(0)
 ; OFF-NEXT:    global_store_dword v0, v1, s[2:3]
