@@ -36,3 +36,26 @@ def matmul_rows(rng, n):
                                        Buf("f32", [0.0] * (rows * n), expect=c,
                                            tolerance=1e-4),
                                        Val("i32", k_dim), Val("i32", n)])
+
+
+@kernel("scalarize.cl", "uniform", sizes=[16, 40, 100], bench_size=128)
+def matmul_tiled(rng, n):
+    """C = A x B in 16 x 16 LDS tiles: uniform loop bounds, divergent edges."""
+    tile = 16
+    m, k_dim = rng.randint(1, n), rng.randint(1, 2 * n)
+    a = floats(rng, m * k_dim, -1, 1)
+    b = floats(rng, k_dim * n, -1, 1)
+    c = []
+    for row in range(m):
+        for col in range(n):
+            acc = 0.0
+            for t in range(0, k_dim, tile):
+                for i in range(t, min(t + tile, k_dim)):
+                    acc = f32(acc + f32(a[row * k_dim + i] * b[i * n + col]))
+            c.append(acc)
+    grid = [-(-n // tile) * tile, -(-m // tile) * tile]
+    return Launch(grid, [tile, tile], [Val("i32", m), Val("i32", n),
+                                       Val("i32", k_dim), Buf("f32", a),
+                                       Buf("f32", b),
+                                       Buf("f32", [0.0] * (m * n), expect=c,
+                                           tolerance=1e-4)])
