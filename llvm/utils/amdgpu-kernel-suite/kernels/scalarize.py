@@ -19,19 +19,26 @@ def fir(rng, n):
                           Buf("f32", [0.0] * n, expect=out, tolerance=1e-4)])
 
 
+def random_matmul(rng, rows, k_dim, cols):
+    """Random A (rows x k_dim) and B (k_dim x cols) and C = A x B, each
+    element of C summed in f32 in the order of k."""
+    a = floats(rng, rows * k_dim, -1, 1)
+    b = floats(rng, k_dim * cols, -1, 1)
+    c = []
+    for r in range(rows):
+        for col in range(cols):
+            acc = 0.0
+            for k in range(k_dim):
+                acc = f32(acc + f32(a[r * k_dim + k] * b[k * cols + col]))
+            c.append(acc)
+    return a, b, c
+
+
 @kernel("scalarize.cl", "uniform", sizes=[64, 128, 320], bench_size=1024)
 def matmul_rows(rng, n):
     """C = A x B, one work-group per row: uniform A, lane-affine B and C."""
     rows, k_dim = rng.randint(1, 6), rng.randint(1, 20)
-    a = floats(rng, rows * k_dim, -1, 1)
-    b = floats(rng, k_dim * n, -1, 1)
-    c = []
-    for r in range(rows):
-        for col in range(n):
-            acc = 0.0
-            for k in range(k_dim):
-                acc = f32(acc + f32(a[r * k_dim + k] * b[k * n + col]))
-            c.append(acc)
+    a, b, c = random_matmul(rng, rows, k_dim, n)
     return Launch([n, rows], [64, 1], [Buf("f32", a), Buf("f32", b),
                                        Buf("f32", [0.0] * (rows * n), expect=c,
                                            tolerance=1e-4),
@@ -43,16 +50,8 @@ def matmul_tiled(rng, n):
     """C = A x B in 16 x 16 LDS tiles: uniform loop bounds, divergent edges."""
     tile = 16
     m, k_dim = rng.randint(1, n), rng.randint(1, 2 * n)
-    a = floats(rng, m * k_dim, -1, 1)
-    b = floats(rng, k_dim * n, -1, 1)
-    c = []
-    for row in range(m):
-        for col in range(n):
-            acc = 0.0
-            for t in range(0, k_dim, tile):
-                for i in range(t, min(t + tile, k_dim)):
-                    acc = f32(acc + f32(a[row * k_dim + i] * b[i * n + col]))
-            c.append(acc)
+    # The tiles add the products in the order of k as well.
+    a, b, c = random_matmul(rng, m, k_dim, n)
     grid = [-(-n // tile) * tile, -(-m // tile) * tile]
     return Launch(grid, [tile, tile], [Val("i32", m), Val("i32", n),
                                        Val("i32", k_dim), Buf("f32", a),
