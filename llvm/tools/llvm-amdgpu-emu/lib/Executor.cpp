@@ -683,9 +683,15 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
                 K.KernargSegmentSize, Kernarg.size())
             .str());
 
-  // The kernarg segment and the dispatch packet live in global memory.
-  uint64_t KernargAddr =
-      Mem.allocate(std::max<uint32_t>(K.KernargSegmentSize, 8), "kernarg");
+  // The kernarg segment and the dispatch packet live in global memory. The
+  // segment starts 16-byte aligned (kernarg_segment_align is at least 16)
+  // and is mapped to the end of its last 16-byte block: the backend reads
+  // the last arguments with scalar loads that may run past
+  // kernarg_segment_size within that block (three dwords at offset 8 of a
+  // 20-byte segment as one s_load_dwordx4), which hardware serves. The
+  // padding reads as zero.
+  uint64_t KernargAddr = Mem.allocate(
+      alignTo(std::max<uint32_t>(K.KernargSegmentSize, 8), 16), "kernarg");
   std::vector<uint8_t> &Seg = Mem.buffer(KernargAddr);
   std::copy(Kernarg.begin(), Kernarg.end(), Seg.begin());
   fillHiddenArgs(K, Dims, Seg);
