@@ -50,6 +50,7 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-amdgpu-hazard-skip-terminators-not-run=0",
                      "-amdgpu-drop-kill-only-wwm-reloads=0",
                      "-amdgpu-scaled-index-mad=0",
+                     "-amdgpu-codegenprepare-split-uniform-gep-index=0",
                      "-amdgpu-waitcnt-flush-memoryless-loops=0",
                      "-tail-dup-prologue-conservatively=0"]
 
