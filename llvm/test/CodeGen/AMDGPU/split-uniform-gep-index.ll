@@ -32,18 +32,18 @@ define amdgpu_kernel void @global_id(ptr addrspace(1) %out, ptr addrspace(1) %in
 ; GFX1030-NEXT:    s_clause 0x1
 ; GFX1030-NEXT:    s_load_dwordx2 s[4:5], s[6:7], 0x10
 ; GFX1030-NEXT:    s_load_dwordx4 s[0:3], s[6:7], 0x0
-; GFX1030-NEXT:    v_lshl_add_u32 v2, s10, 6, v0
+; GFX1030-NEXT:    v_lshl_add_u32 v0, s10, 6, v0
 ; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
-; GFX1030-NEXT:    s_lshl_b64 s[4:5], s[4:5], 2
-; GFX1030-NEXT:    s_add_u32 s2, s2, s4
-; GFX1030-NEXT:    s_addc_u32 s3, s3, s5
-; GFX1030-NEXT:    s_add_u32 s0, s0, s4
-; GFX1030-NEXT:    v_mad_u64_u32 v[0:1], null, v2, 4, s[2:3]
-; GFX1030-NEXT:    s_addc_u32 s1, s1, s5
-; GFX1030-NEXT:    global_load_dword v3, v[0:1], off
-; GFX1030-NEXT:    v_mad_u64_u32 v[0:1], null, v2, 4, s[0:1]
+; GFX1030-NEXT:    v_add_co_u32 v0, s4, s4, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e64 v1, null, s5, 0, s4
+; GFX1030-NEXT:    v_lshlrev_b64 v[0:1], 2, v[0:1]
+; GFX1030-NEXT:    v_add_co_u32 v2, vcc_lo, s2, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e32 v3, vcc_lo, s3, v1, vcc_lo
+; GFX1030-NEXT:    v_add_co_u32 v0, vcc_lo, s0, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e32 v1, vcc_lo, s1, v1, vcc_lo
+; GFX1030-NEXT:    global_load_dword v2, v[2:3], off
 ; GFX1030-NEXT:    s_waitcnt vmcnt(0)
-; GFX1030-NEXT:    global_store_dword v[0:1], v3, off
+; GFX1030-NEXT:    global_store_dword v[0:1], v2, off
 ; GFX1030-NEXT:    s_endpgm
 ;
 ; OFF-LABEL: global_id:
@@ -118,32 +118,30 @@ define amdgpu_kernel void @index_before_loop(ptr addrspace(1) %out, ptr addrspac
 ; GFX1030-LABEL: index_before_loop:
 ; GFX1030:       ; %bb.0: ; %entry
 ; GFX1030-NEXT:    s_clause 0x2
-; GFX1030-NEXT:    s_load_dwordx2 s[4:5], s[6:7], 0x10
+; GFX1030-NEXT:    s_load_dwordx2 s[8:9], s[6:7], 0x10
 ; GFX1030-NEXT:    s_load_dwordx4 s[0:3], s[6:7], 0x0
-; GFX1030-NEXT:    s_load_dword s6, s[6:7], 0x18
-; GFX1030-NEXT:    v_lshlrev_b32_e32 v1, 2, v0
-; GFX1030-NEXT:    v_mov_b32_e32 v3, 0
+; GFX1030-NEXT:    s_load_dword s4, s[6:7], 0x18
+; GFX1030-NEXT:    v_mov_b32_e32 v4, 0
 ; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
-; GFX1030-NEXT:    s_lshl_b64 s[4:5], s[4:5], 2
-; GFX1030-NEXT:    s_add_u32 s2, s2, s4
-; GFX1030-NEXT:    s_addc_u32 s3, s3, s5
-; GFX1030-NEXT:    v_add_co_u32 v1, s2, s2, v1
-; GFX1030-NEXT:    v_add_co_ci_u32_e64 v2, null, s3, 0, s2
+; GFX1030-NEXT:    v_add_co_u32 v0, s5, s8, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e64 v1, null, s9, 0, s5
+; GFX1030-NEXT:    v_lshlrev_b64 v[0:1], 2, v[0:1]
+; GFX1030-NEXT:    v_add_co_u32 v2, vcc_lo, s2, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e32 v3, vcc_lo, s3, v1, vcc_lo
 ; GFX1030-NEXT:  .LBB1_1: ; %loop
 ; GFX1030-NEXT:    ; =>This Inner Loop Header: Depth=1
-; GFX1030-NEXT:    global_load_dword v4, v[1:2], off
-; GFX1030-NEXT:    v_add_co_u32 v1, vcc_lo, v1, 4
-; GFX1030-NEXT:    v_add_co_ci_u32_e32 v2, vcc_lo, 0, v2, vcc_lo
-; GFX1030-NEXT:    s_add_i32 s6, s6, -1
-; GFX1030-NEXT:    s_cmp_lg_u32 s6, 0
+; GFX1030-NEXT:    global_load_dword v5, v[2:3], off
+; GFX1030-NEXT:    v_add_co_u32 v2, vcc_lo, v2, 4
+; GFX1030-NEXT:    v_add_co_ci_u32_e32 v3, vcc_lo, 0, v3, vcc_lo
+; GFX1030-NEXT:    s_add_i32 s4, s4, -1
+; GFX1030-NEXT:    s_cmp_lg_u32 s4, 0
 ; GFX1030-NEXT:    s_waitcnt vmcnt(0)
-; GFX1030-NEXT:    v_add_f32_e32 v3, v3, v4
+; GFX1030-NEXT:    v_add_f32_e32 v4, v4, v5
 ; GFX1030-NEXT:    s_cbranch_scc1 .LBB1_1
 ; GFX1030-NEXT:  ; %bb.2: ; %exit
-; GFX1030-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
-; GFX1030-NEXT:    s_add_u32 s0, s0, s4
-; GFX1030-NEXT:    s_addc_u32 s1, s1, s5
-; GFX1030-NEXT:    global_store_dword v0, v3, s[0:1]
+; GFX1030-NEXT:    v_add_co_u32 v0, vcc_lo, s0, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e32 v1, vcc_lo, s1, v1, vcc_lo
+; GFX1030-NEXT:    global_store_dword v[0:1], v4, off
 ; GFX1030-NEXT:    s_endpgm
 ;
 ; OFF-LABEL: index_before_loop:
