@@ -36,6 +36,7 @@ for src in "$@"; do
       -mllvm -amdgpu-drop-kill-only-wwm-reloads=0
       -mllvm -amdgpu-scaled-index-mad=0
       -mllvm -amdgpu-codegenprepare-split-uniform-gep-index=0
+      -mllvm -amdgpu-codegenprepare-one-lane-branch-weights=0
       -mllvm -amdgpu-waitcnt-flush-memoryless-loops=0
       -mllvm -tail-dup-prologue-conservatively=0)
     for kind in s co; do

@@ -51,6 +51,7 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-amdgpu-drop-kill-only-wwm-reloads=0",
                      "-amdgpu-scaled-index-mad=0",
                      "-amdgpu-codegenprepare-split-uniform-gep-index=0",
+                     "-amdgpu-codegenprepare-one-lane-branch-weights=0",
                      "-amdgpu-waitcnt-flush-memoryless-loops=0",
                      "-tail-dup-prologue-conservatively=0"]
 

@@ -31,6 +31,12 @@
 /// The same holds for a function of the module that only kernels call, each
 /// call in the body of such a guard: the sequential part moved into a helper.
 /// Only the blocks of the calls and their guards are looked at.
+///
+/// An equality test of the global x id (`if (get_global_id(0) == 0)`) is
+/// passed by one lane of the whole dispatch if the launch is one-dimensional,
+/// which is assumed unless reqd_work_group_size says otherwise:
+/// AMDGPUCodeGenPrepare weights such branches as unlikely
+/// (getOneLanePerDispatchSuccessor).
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,49 +106,91 @@ bool llvm::AMDGPU::isUniformPerWaveBranch(const BranchInst &Br,
   return rowsFillWaves(*Br.getFunction(), WavefrontSize);
 }
 
-/// True if \p X is the work-item x id or the global x id
-/// `workgroup.id.x * size + workitem.id.x`, possibly extended: values that
-/// differ between the lanes of a wavefront when rowsFillWaves holds.
-static bool isDistinctPerLaneXId(const Value *X) {
+/// True if \p V has one value for the whole launch: a constant, an argument
+/// of a kernel, or a load of the kernel's hidden arguments (OpenCL's global
+/// offset).
+static bool isLaunchConstant(const Value *V) {
+  if (isa<Constant>(V))
+    return true;
+  if (const auto *A = dyn_cast<Argument>(V))
+    return A->getParent()->getCallingConv() == CallingConv::AMDGPU_KERNEL;
+  const auto *Load = dyn_cast<LoadInst>(V);
+  const Value *Ptr = Load ? Load->getPointerOperand() : nullptr;
+  if (Ptr)
+    match(Ptr, m_GEP(m_Value(Ptr), m_ConstantInt()));
+  return Ptr && match(Ptr, m_Intrinsic<Intrinsic::amdgcn_implicitarg_ptr>());
+}
+
+/// Which x id a value is (getXId).
+enum class XId { None, WorkItem, Global };
+
+/// Whether \p X is the work-item x id or the global x id
+/// `workgroup.id.x * size + workitem.id.x`, possibly extended, plus a launch
+/// constant (OpenCL's get_global_id adds the global offset), possibly
+/// truncated to 16 bits or more: values that differ between the lanes of a
+/// wavefront when rowsFillWaves holds (the lanes hold consecutive ids).
+static XId getXId(const Value *X) {
+  const Value *A, *B;
+  if (match(X, m_Trunc(m_Value(A))) &&
+      X->getType()->getScalarSizeInBits() >= 16)
+    X = A;
+  if (match(X, m_Add(m_Value(A), m_Value(B)))) {
+    if (isLaunchConstant(B))
+      X = A;
+    else if (isLaunchConstant(A))
+      X = B;
+  }
   match(X, m_ZExtOrSExt(m_Value(X)));
   auto WorkItemX = m_Intrinsic<Intrinsic::amdgcn_workitem_id_x>();
   auto GroupBase =
       m_c_Mul(m_Intrinsic<Intrinsic::amdgcn_workgroup_id_x>(), m_Value());
-  return match(X, WorkItemX) ||
-         match(X, m_c_Add(m_ZExtOrSExt(WorkItemX), GroupBase)) ||
-         match(X, m_c_Add(WorkItemX, GroupBase));
+  if (match(X, WorkItemX))
+    return XId::WorkItem;
+  if (match(X, m_c_Add(m_ZExtOrSExt(WorkItemX), GroupBase)) ||
+      match(X, m_c_Add(WorkItemX, GroupBase)))
+    return XId::Global;
+  return XId::None;
+}
+
+/// Whether \p X is an x id of kind \p Kind (any kind for XId::None).
+static bool isXId(const Value *X, XId Kind) {
+  XId Found = getXId(X);
+  return Found != XId::None && (Kind == XId::None || Found == Kind);
 }
 
 /// True if \p Cond is `x == v` (\p WhenTrue) or `x != v` (!\p WhenTrue)
-/// for an x id and a uniform value v (a constant, or an argument of the
-/// kernel \p F), or a logical and (or) that holds only if such a test does.
+/// for an x id of kind \p Kind (isXId) and a uniform value v (a constant,
+/// or an argument of the kernel \p F), or a logical and (or) that holds only
+/// if such a test does.
 static bool impliesOneLaneTest(const Value *Cond, bool WhenTrue,
-                               const Function &F) {
+                               const Function &F, XId Kind) {
   const Value *A, *B;
   if (WhenTrue ? match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))
                : match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))
-    return impliesOneLaneTest(A, WhenTrue, F) ||
-           impliesOneLaneTest(B, WhenTrue, F);
+    return impliesOneLaneTest(A, WhenTrue, F, Kind) ||
+           impliesOneLaneTest(B, WhenTrue, F, Kind);
   CmpInst::Predicate Pred;
   Value *X, *V;
   if (!match(Cond, m_ICmp(Pred, m_Value(X), m_Value(V))) ||
       Pred != (WhenTrue ? CmpInst::ICMP_EQ : CmpInst::ICMP_NE))
     return false;
-  if (!isDistinctPerLaneXId(X))
+  if (!isXId(X, Kind))
     std::swap(X, V);
   bool Uniform =
       isa<Constant>(V) ||
       (isa<Argument>(V) && F.getCallingConv() == CallingConv::AMDGPU_KERNEL);
-  return Uniform && isDistinctPerLaneXId(X);
+  return Uniform && isXId(X, Kind);
 }
 
-/// The successor of \p Br that only lanes whose x id equals a uniform value
-/// take, if its condition says so.
-static const BasicBlock *getOneLaneSuccessor(const BranchInst &Br) {
+/// The successor of \p Br that only lanes whose x id (of kind \p Kind)
+/// equals a uniform value take, if its condition says so.
+static const BasicBlock *getOneLaneSuccessor(const BranchInst &Br,
+                                             XId Kind = XId::None) {
   if (!Br.isConditional() || Br.getSuccessor(0) == Br.getSuccessor(1))
     return nullptr;
   for (bool WhenTrue : {true, false})
-    if (impliesOneLaneTest(Br.getCondition(), WhenTrue, *Br.getFunction()))
+    if (impliesOneLaneTest(Br.getCondition(), WhenTrue, *Br.getFunction(),
+                           Kind))
       return Br.getSuccessor(WhenTrue ? 0 : 1);
   return nullptr;
 }
@@ -168,6 +216,20 @@ static bool isCalledOnlyFromOneLaneBlocks(const Function &F,
         Pred ? dyn_cast<BranchInst>(Pred->getTerminator()) : nullptr;
     return Br && getOneLaneSuccessor(*Br) == CallBB;
   });
+}
+
+const BasicBlock *
+llvm::AMDGPU::getOneLanePerDispatchSuccessor(const BranchInst &Br) {
+  // A workgroup of more than one row makes the launch more than
+  // one-dimensional: each row of the grid has a lane with that x id.
+  const MDNode *Reqd = Br.getFunction()->getMetadata("reqd_work_group_size");
+  if (Reqd && Reqd->getNumOperands() == 3)
+    for (unsigned I = 1; I != 3; ++I) {
+      auto *C = mdconst::dyn_extract<ConstantInt>(Reqd->getOperand(I));
+      if (!C || !C->isOne())
+        return nullptr;
+    }
+  return getOneLaneSuccessor(Br, XId::Global);
 }
 
 bool llvm::AMDGPU::isOneLanePerWaveBlock(const BasicBlock &BB,

@@ -31,6 +31,12 @@ bool isUniformPerWaveBranch(const BranchInst &Br, unsigned WavefrontSize);
 bool isOneLanePerWaveBlock(const BasicBlock &BB, const DominatorTree &DT,
                            unsigned WavefrontSize);
 
+/// The successor of \p Br that only the lane whose global x id equals a
+/// uniform value takes (`if (get_global_id(0) == 0)`), so that in a typical
+/// (one-dimensional) launch one lane of the whole dispatch takes it; null if
+/// there is none.
+const BasicBlock *getOneLanePerDispatchSuccessor(const BranchInst &Br);
+
 } // end namespace AMDGPU
 } // end namespace llvm
 

@@ -25,6 +25,7 @@
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.workgroup.id.x()
+declare ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
 
 ; The body of `if (threadIdx.x == 0)`, past a join of its own.
 ; CHECK:      Name: OneLanePerWave
@@ -75,6 +76,44 @@ entry:
   %gid = add i32 %base, %tid
   %guard = icmp ne i32 %gid, %n
   br i1 %guard, label %exit, label %body
+body:
+  %pv = getelementptr i32, ptr addrspace(1) %b, i32 %tid
+  %w = load i32, ptr addrspace(1) %pv
+  %c = icmp slt i32 %w, 100
+  br i1 %c, label %then, label %else
+then:
+  %ra = mul i32 %w, 3
+  store i32 %ra, ptr addrspace(1) %pv
+  br label %exit
+else:
+  %rb = mul i32 %w, 5
+  store i32 %rb, ptr addrspace(1) %pv
+  br label %exit
+exit:
+  ret void
+}
+
+; OpenCL's `if (get_global_id(0) == n)`: the global x id plus the global
+; offset (a hidden kernel argument), truncated to 32 bits.
+; CHECK:      Name: OneLanePerWave
+; CHECK-NEXT: Function: opencl_gid_eq_arg
+; CHECK-NOT:  Name: Melded
+; GENERIC:      Name: Melded
+; GENERIC-NEXT: Function: opencl_gid_eq_arg
+define amdgpu_kernel void @opencl_gid_eq_arg(ptr addrspace(1) %b, i32 %n, i32 %size) {
+entry:
+  %implicit = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
+  %offset.ptr = getelementptr i8, ptr addrspace(4) %implicit, i64 40
+  %offset = load i64, ptr addrspace(4) %offset.ptr, align 8
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %wg = call i32 @llvm.amdgcn.workgroup.id.x()
+  %base = mul i32 %wg, %size
+  %id = add i32 %base, %tid
+  %id.ext = zext i32 %id to i64
+  %gid.64 = add i64 %offset, %id.ext
+  %gid = trunc i64 %gid.64 to i32
+  %guard = icmp eq i32 %gid, %n
+  br i1 %guard, label %body, label %exit
 body:
   %pv = getelementptr i32, ptr addrspace(1) %b, i32 %tid
   %w = load i32, ptr addrspace(1) %pv
