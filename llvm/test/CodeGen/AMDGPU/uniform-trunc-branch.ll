@@ -11,7 +11,9 @@
 ; first. Without the rewrite (OFF) each bit goes through SCC into a lane
 ; mask (s_cselect), the logic runs on lane masks, and the result is ANDed
 ; with EXEC and tested with s_cbranch_vccnz. A divergent truncate, and a
-; truncate that has another use, are left as they are.
+; truncate that has another use, are left as they are. A lone bool leaf from
+; a vector load (0 or 1 by its range metadata) is compared in place: v_cmp
+; and s_cbranch_vccnz.
 
 declare void @llvm.amdgcn.s.barrier()
 declare i32 @llvm.amdgcn.workitem.id.x()
@@ -559,6 +561,302 @@ loop:
 exit:
   %z = zext i1 %td to i32
   store i32 %z, ptr addrspace(1) %out
+  ret void
+}
+
+; A lone bool flag loaded from LDS (0 or 1 by its range metadata, as HIP's
+; __shared__ bool) is compared where it is: v_cmp into VCC and
+; s_cbranch_vccnz, one instruction fewer than v_readfirstlane, s_bitcmp1 and
+; s_cbranch_scc1. Both the flag and its negation.
+define amdgpu_kernel void @lds_bool_latch(ptr addrspace(3) %flag, ptr addrspace(1) %out) {
+; GFX90A-LABEL: lds_bool_latch:
+; GFX90A:       ; %bb.0: ; %entry
+; GFX90A-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x8
+; GFX90A-NEXT:    s_load_dword s2, s[6:7], 0x0
+; GFX90A-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; GFX90A-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_mov_b32_e32 v1, s1
+; GFX90A-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; GFX90A-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; GFX90A-NEXT:    s_mov_b32 s0, 1
+; GFX90A-NEXT:    v_mov_b32_e32 v2, s2
+; GFX90A-NEXT:  .LBB7_1: ; %loop
+; GFX90A-NEXT:    ; =>This Inner Loop Header: Depth=1
+; GFX90A-NEXT:    v_mov_b32_e32 v3, s0
+; GFX90A-NEXT:    global_store_dword v[0:1], v3, off
+; GFX90A-NEXT:    s_barrier
+; GFX90A-NEXT:    ds_read_u8 v3, v2
+; GFX90A-NEXT:    s_add_i32 s0, s0, 1
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_cmp_ne_u32_e32 vcc, 0, v3
+; GFX90A-NEXT:    s_cbranch_vccnz .LBB7_1
+; GFX90A-NEXT:  ; %bb.2: ; %exit
+; GFX90A-NEXT:    s_endpgm
+;
+; GFX1030-LABEL: lds_bool_latch:
+; GFX1030:       ; %bb.0: ; %entry
+; GFX1030-NEXT:    s_clause 0x1
+; GFX1030-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x8
+; GFX1030-NEXT:    s_load_dword s2, s[6:7], 0x0
+; GFX1030-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    v_add_co_u32 v0, s0, s0, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e64 v1, null, s1, 0, s0
+; GFX1030-NEXT:    v_mov_b32_e32 v2, s2
+; GFX1030-NEXT:    s_mov_b32 s0, 1
+; GFX1030-NEXT:  .LBB7_1: ; %loop
+; GFX1030-NEXT:    ; =>This Inner Loop Header: Depth=1
+; GFX1030-NEXT:    v_mov_b32_e32 v3, s0
+; GFX1030-NEXT:    s_add_i32 s0, s0, 1
+; GFX1030-NEXT:    global_store_dword v[0:1], v3, off
+; GFX1030-NEXT:    s_barrier
+; GFX1030-NEXT:    ds_read_u8 v3, v2
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    v_cmp_ne_u32_e32 vcc_lo, 0, v3
+; GFX1030-NEXT:    s_cbranch_vccnz .LBB7_1
+; GFX1030-NEXT:  ; %bb.2: ; %exit
+; GFX1030-NEXT:    s_endpgm
+;
+; OFF-LABEL: lds_bool_latch:
+; OFF:       ; %bb.0: ; %entry
+; OFF-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x8
+; OFF-NEXT:    s_load_dword s2, s[6:7], 0x0
+; OFF-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; OFF-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    v_mov_b32_e32 v1, s1
+; OFF-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; OFF-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; OFF-NEXT:    s_mov_b32 s0, 1
+; OFF-NEXT:    v_mov_b32_e32 v2, s2
+; OFF-NEXT:  .LBB7_1: ; %loop
+; OFF-NEXT:    ; =>This Inner Loop Header: Depth=1
+; OFF-NEXT:    v_mov_b32_e32 v3, s0
+; OFF-NEXT:    global_store_dword v[0:1], v3, off
+; OFF-NEXT:    s_barrier
+; OFF-NEXT:    ds_read_u8 v3, v2
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    v_readfirstlane_b32 s1, v3
+; OFF-NEXT:    s_bitcmp1_b32 s1, 0
+; OFF-NEXT:    s_cselect_b64 s[2:3], -1, 0
+; OFF-NEXT:    s_add_i32 s0, s0, 1
+; OFF-NEXT:    s_and_b64 vcc, exec, s[2:3]
+; OFF-NEXT:    s_cbranch_vccnz .LBB7_1
+; OFF-NEXT:  ; %bb.2: ; %exit
+; OFF-NEXT:    s_endpgm
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %g = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add i32 %i, 1
+  store i32 %i.next, ptr addrspace(1) %g
+  call void @llvm.amdgcn.s.barrier()
+  %v = load i8, ptr addrspace(3) %flag, !range !0, !noundef !1
+  %c = trunc nuw i8 %v to i1
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+
+define amdgpu_kernel void @lds_bool_latch_not(ptr addrspace(3) %flag, ptr addrspace(1) %out) {
+; GFX90A-LABEL: lds_bool_latch_not:
+; GFX90A:       ; %bb.0: ; %entry
+; GFX90A-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x8
+; GFX90A-NEXT:    s_load_dword s2, s[6:7], 0x0
+; GFX90A-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; GFX90A-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_mov_b32_e32 v1, s1
+; GFX90A-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; GFX90A-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; GFX90A-NEXT:    s_mov_b32 s0, 1
+; GFX90A-NEXT:    v_mov_b32_e32 v2, s2
+; GFX90A-NEXT:  .LBB8_1: ; %loop
+; GFX90A-NEXT:    ; =>This Inner Loop Header: Depth=1
+; GFX90A-NEXT:    v_mov_b32_e32 v3, s0
+; GFX90A-NEXT:    global_store_dword v[0:1], v3, off
+; GFX90A-NEXT:    s_barrier
+; GFX90A-NEXT:    ds_read_u8 v3, v2
+; GFX90A-NEXT:    s_add_i32 s0, s0, 1
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_cmp_eq_u32_e32 vcc, 0, v3
+; GFX90A-NEXT:    s_cbranch_vccnz .LBB8_1
+; GFX90A-NEXT:  ; %bb.2: ; %exit
+; GFX90A-NEXT:    s_endpgm
+;
+; GFX1030-LABEL: lds_bool_latch_not:
+; GFX1030:       ; %bb.0: ; %entry
+; GFX1030-NEXT:    s_clause 0x1
+; GFX1030-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x8
+; GFX1030-NEXT:    s_load_dword s2, s[6:7], 0x0
+; GFX1030-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    v_add_co_u32 v0, s0, s0, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e64 v1, null, s1, 0, s0
+; GFX1030-NEXT:    v_mov_b32_e32 v2, s2
+; GFX1030-NEXT:    s_mov_b32 s0, 1
+; GFX1030-NEXT:  .LBB8_1: ; %loop
+; GFX1030-NEXT:    ; =>This Inner Loop Header: Depth=1
+; GFX1030-NEXT:    v_mov_b32_e32 v3, s0
+; GFX1030-NEXT:    s_add_i32 s0, s0, 1
+; GFX1030-NEXT:    global_store_dword v[0:1], v3, off
+; GFX1030-NEXT:    s_barrier
+; GFX1030-NEXT:    ds_read_u8 v3, v2
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    v_cmp_eq_u32_e32 vcc_lo, 0, v3
+; GFX1030-NEXT:    s_cbranch_vccnz .LBB8_1
+; GFX1030-NEXT:  ; %bb.2: ; %exit
+; GFX1030-NEXT:    s_endpgm
+;
+; OFF-LABEL: lds_bool_latch_not:
+; OFF:       ; %bb.0: ; %entry
+; OFF-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x8
+; OFF-NEXT:    s_load_dword s2, s[6:7], 0x0
+; OFF-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; OFF-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    v_mov_b32_e32 v1, s1
+; OFF-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; OFF-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; OFF-NEXT:    s_mov_b32 s0, 1
+; OFF-NEXT:    v_mov_b32_e32 v2, s2
+; OFF-NEXT:  .LBB8_1: ; %loop
+; OFF-NEXT:    ; =>This Inner Loop Header: Depth=1
+; OFF-NEXT:    v_mov_b32_e32 v3, s0
+; OFF-NEXT:    global_store_dword v[0:1], v3, off
+; OFF-NEXT:    s_barrier
+; OFF-NEXT:    ds_read_u8 v3, v2
+; OFF-NEXT:    s_add_i32 s0, s0, 1
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    v_cmp_eq_u32_e32 vcc, 0, v3
+; OFF-NEXT:    s_cbranch_vccnz .LBB8_1
+; OFF-NEXT:  ; %bb.2: ; %exit
+; OFF-NEXT:    s_endpgm
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %g = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add i32 %i, 1
+  store i32 %i.next, ptr addrspace(1) %g
+  call void @llvm.amdgcn.s.barrier()
+  %v = load i8, ptr addrspace(3) %flag, !range !0, !noundef !1
+  %c = trunc nuw i8 %v to i1
+  br i1 %c, label %exit, label %loop
+exit:
+  ret void
+}
+
+; The flag's value has another use: it stays read into an SGPR.
+define amdgpu_kernel void @lds_bool_latch_value_used(ptr addrspace(3) %flag, ptr addrspace(1) %out) {
+; GFX90A-LABEL: lds_bool_latch_value_used:
+; GFX90A:       ; %bb.0: ; %entry
+; GFX90A-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x8
+; GFX90A-NEXT:    s_load_dword s3, s[6:7], 0x0
+; GFX90A-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; GFX90A-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; GFX90A-NEXT:    v_mov_b32_e32 v2, 0
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_mov_b32_e32 v1, s1
+; GFX90A-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; GFX90A-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; GFX90A-NEXT:    s_mov_b32 s2, 1
+; GFX90A-NEXT:    v_mov_b32_e32 v3, s3
+; GFX90A-NEXT:  .LBB9_1: ; %loop
+; GFX90A-NEXT:    ; =>This Inner Loop Header: Depth=1
+; GFX90A-NEXT:    v_mov_b32_e32 v4, s2
+; GFX90A-NEXT:    global_store_dword v[0:1], v4, off
+; GFX90A-NEXT:    s_barrier
+; GFX90A-NEXT:    ds_read_u8 v4, v3
+; GFX90A-NEXT:    s_add_i32 s2, s2, 1
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_readfirstlane_b32 s3, v4
+; GFX90A-NEXT:    s_and_b32 s3, s3, 1
+; GFX90A-NEXT:    v_and_b32_e32 v4, 1, v4
+; GFX90A-NEXT:    s_cmp_lg_u32 s3, 0
+; GFX90A-NEXT:    global_store_dword v2, v4, s[0:1]
+; GFX90A-NEXT:    s_cbranch_scc1 .LBB9_1
+; GFX90A-NEXT:  ; %bb.2: ; %exit
+; GFX90A-NEXT:    s_endpgm
+;
+; GFX1030-LABEL: lds_bool_latch_value_used:
+; GFX1030:       ; %bb.0: ; %entry
+; GFX1030-NEXT:    s_clause 0x1
+; GFX1030-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x8
+; GFX1030-NEXT:    s_load_dword s2, s[6:7], 0x0
+; GFX1030-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; GFX1030-NEXT:    v_mov_b32_e32 v2, 0
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    v_add_co_u32 v0, s3, s0, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e64 v1, null, s1, 0, s3
+; GFX1030-NEXT:    v_mov_b32_e32 v3, s2
+; GFX1030-NEXT:    s_mov_b32 s2, 1
+; GFX1030-NEXT:  .LBB9_1: ; %loop
+; GFX1030-NEXT:    ; =>This Inner Loop Header: Depth=1
+; GFX1030-NEXT:    v_mov_b32_e32 v4, s2
+; GFX1030-NEXT:    s_add_i32 s2, s2, 1
+; GFX1030-NEXT:    global_store_dword v[0:1], v4, off
+; GFX1030-NEXT:    s_barrier
+; GFX1030-NEXT:    ds_read_u8 v4, v3
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    v_readfirstlane_b32 s3, v4
+; GFX1030-NEXT:    v_and_b32_e32 v4, 1, v4
+; GFX1030-NEXT:    s_and_b32 s3, s3, 1
+; GFX1030-NEXT:    global_store_dword v2, v4, s[0:1]
+; GFX1030-NEXT:    s_cmp_lg_u32 s3, 0
+; GFX1030-NEXT:    s_cbranch_scc1 .LBB9_1
+; GFX1030-NEXT:  ; %bb.2: ; %exit
+; GFX1030-NEXT:    s_endpgm
+;
+; OFF-LABEL: lds_bool_latch_value_used:
+; OFF:       ; %bb.0: ; %entry
+; OFF-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x8
+; OFF-NEXT:    s_load_dword s3, s[6:7], 0x0
+; OFF-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; OFF-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; OFF-NEXT:    v_mov_b32_e32 v2, 0
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    v_mov_b32_e32 v1, s1
+; OFF-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; OFF-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; OFF-NEXT:    s_mov_b32 s2, 1
+; OFF-NEXT:    v_mov_b32_e32 v3, s3
+; OFF-NEXT:  .LBB9_1: ; %loop
+; OFF-NEXT:    ; =>This Inner Loop Header: Depth=1
+; OFF-NEXT:    v_mov_b32_e32 v4, s2
+; OFF-NEXT:    global_store_dword v[0:1], v4, off
+; OFF-NEXT:    s_barrier
+; OFF-NEXT:    ds_read_u8 v4, v3
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    v_readfirstlane_b32 s3, v4
+; OFF-NEXT:    s_bitcmp1_b32 s3, 0
+; OFF-NEXT:    s_cselect_b64 s[4:5], -1, 0
+; OFF-NEXT:    v_and_b32_e32 v4, 1, v4
+; OFF-NEXT:    s_add_i32 s2, s2, 1
+; OFF-NEXT:    s_and_b64 vcc, exec, s[4:5]
+; OFF-NEXT:    global_store_dword v2, v4, s[0:1]
+; OFF-NEXT:    s_cbranch_vccnz .LBB9_1
+; OFF-NEXT:  ; %bb.2: ; %exit
+; OFF-NEXT:    s_endpgm
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %g = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add i32 %i, 1
+  store i32 %i.next, ptr addrspace(1) %g
+  call void @llvm.amdgcn.s.barrier()
+  %v = load i8, ptr addrspace(3) %flag, !range !0, !noundef !1
+  %c = trunc nuw i8 %v to i1
+  %w = zext i8 %v to i32
+  store i32 %w, ptr addrspace(1) %out
+  br i1 %c, label %loop, label %exit
+exit:
   ret void
 }
 
