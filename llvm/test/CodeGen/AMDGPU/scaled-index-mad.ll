@@ -9,7 +9,8 @@
 ; (OFF) it is the extension, a 64-bit shift, a copy of p's high half and an
 ; add with carry. Left alone: an index whose shifted value provably fits in
 ; 32 bits (an SGPR base plus a VGPR offset), a shift that is also used
-; otherwise, and a uniform address (scalar arithmetic).
+; otherwise, a uniform index added to an extended 32-bit value (index
+; arithmetic), and a uniform address (scalar arithmetic).
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.workgroup.id.x()
@@ -300,5 +301,161 @@ define amdgpu_kernel void @uniform_index(ptr addrspace(1) %a, i32 %i) {
   %e = sext i32 %i to i64
   %p = getelementptr inbounds i32, ptr addrspace(1) %a, i64 %e
   store i32 1, ptr addrspace(1) %p
+  ret void
+}
+
+; A uniform index (the workgroup id, zero-extended as HIP's size_t
+; blockIdx.x) shifted and added to the extended work-item id is index
+; arithmetic: the shift is scalar and the sum is only read in its low 32
+; bits, here in another block, so the high half of the 64-bit add is dead
+; after selection. Left alone: s_lshl_b64 and one v_add_co_u32 (Rodinia
+; bfs's Kernel2).
+define amdgpu_kernel void @uniform_index_extended_addend(ptr addrspace(1) %a, i32 %n) {
+; GFX90A-LABEL: uniform_index_extended_addend:
+; GFX90A:       ; %bb.0: ; %entry
+; GFX90A-NEXT:    s_load_dword s2, s[6:7], 0x8
+; GFX90A-NEXT:    s_mov_b32 s11, 0
+; GFX90A-NEXT:    s_lshl_b64 s[0:1], s[10:11], 9
+; GFX90A-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; GFX90A-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_cmpx_gt_i32_e32 vcc, s2, v0
+; GFX90A-NEXT:    s_cbranch_execz .LBB5_2
+; GFX90A-NEXT:  ; %bb.1: ; %then
+; GFX90A-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; GFX90A-NEXT:    v_ashrrev_i32_e32 v1, 31, v0
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_mov_b32_e32 v2, s1
+; GFX90A-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; GFX90A-NEXT:    v_addc_co_u32_e32 v1, vcc, v2, v1, vcc
+; GFX90A-NEXT:    v_mov_b32_e32 v2, 1
+; GFX90A-NEXT:    global_store_byte v[0:1], v2, off
+; GFX90A-NEXT:  .LBB5_2: ; %exit
+; GFX90A-NEXT:    s_endpgm
+;
+; GFX1030-LABEL: uniform_index_extended_addend:
+; GFX1030:       ; %bb.0: ; %entry
+; GFX1030-NEXT:    s_load_dword s2, s[6:7], 0x8
+; GFX1030-NEXT:    s_mov_b32 s11, 0
+; GFX1030-NEXT:    s_lshl_b64 s[0:1], s[10:11], 9
+; GFX1030-NEXT:    v_add_co_u32 v0, null, s0, v0
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    v_cmpx_gt_i32_e64 s2, v0
+; GFX1030-NEXT:    s_cbranch_execz .LBB5_2
+; GFX1030-NEXT:  ; %bb.1: ; %then
+; GFX1030-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; GFX1030-NEXT:    v_ashrrev_i32_e32 v1, 31, v0
+; GFX1030-NEXT:    v_mov_b32_e32 v2, 1
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    v_add_co_u32 v0, vcc_lo, s0, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e32 v1, vcc_lo, s1, v1, vcc_lo
+; GFX1030-NEXT:    global_store_byte v[0:1], v2, off
+; GFX1030-NEXT:  .LBB5_2: ; %exit
+; GFX1030-NEXT:    s_endpgm
+;
+; OFF-LABEL: uniform_index_extended_addend:
+; OFF:       ; %bb.0: ; %entry
+; OFF-NEXT:    s_load_dword s2, s[6:7], 0x8
+; OFF-NEXT:    s_mov_b32 s11, 0
+; OFF-NEXT:    s_lshl_b64 s[0:1], s[10:11], 9
+; OFF-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; OFF-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    v_cmpx_gt_i32_e32 vcc, s2, v0
+; OFF-NEXT:    s_cbranch_execz .LBB5_2
+; OFF-NEXT:  ; %bb.1: ; %then
+; OFF-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; OFF-NEXT:    v_ashrrev_i32_e32 v1, 31, v0
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    v_mov_b32_e32 v2, s1
+; OFF-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; OFF-NEXT:    v_addc_co_u32_e32 v1, vcc, v2, v1, vcc
+; OFF-NEXT:    v_mov_b32_e32 v2, 1
+; OFF-NEXT:    global_store_byte v[0:1], v2, off
+; OFF-NEXT:  .LBB5_2: ; %exit
+; OFF-NEXT:    s_endpgm
+entry:
+  %wg = call i32 @llvm.amdgcn.workgroup.id.x()
+  %wg.ext = zext i32 %wg to i64
+  %base = shl nuw nsw i64 %wg.ext, 9
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %tid.ext = zext i32 %tid to i64
+  %sum = add nuw nsw i64 %base, %tid.ext
+  %gid = trunc i64 %sum to i32
+  %in = icmp slt i32 %gid, %n
+  br i1 %in, label %then, label %exit
+
+then:
+  %hi = shl i64 %sum, 32
+  %e = ashr exact i64 %hi, 32
+  %p = getelementptr inbounds i8, ptr addrspace(1) %a, i64 %e
+  store i8 1, ptr addrspace(1) %p
+  br label %exit
+
+exit:
+  ret void
+}
+
+; A uniform index (a row length) added to a divergent address is folded:
+; one v_mad_i64_i32 against a scalar shift, a copy of its high half and an
+; add with carry (the suite's srad_step).
+define amdgpu_kernel void @uniform_index_address(ptr addrspace(1) %a, i32 %cols) {
+; GFX90A-LABEL: uniform_index_address:
+; GFX90A:       ; %bb.0:
+; GFX90A-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; GFX90A-NEXT:    s_load_dword s2, s[6:7], 0x8
+; GFX90A-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; GFX90A-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    global_load_dword v2, v0, s[0:1]
+; GFX90A-NEXT:    v_mov_b32_e32 v1, s1
+; GFX90A-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; GFX90A-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; GFX90A-NEXT:    v_mad_i64_i32 v[0:1], s[0:1], s2, 4, v[0:1]
+; GFX90A-NEXT:    s_waitcnt vmcnt(0)
+; GFX90A-NEXT:    global_store_dword v[0:1], v2, off
+; GFX90A-NEXT:    s_endpgm
+;
+; GFX1030-LABEL: uniform_index_address:
+; GFX1030:       ; %bb.0:
+; GFX1030-NEXT:    s_clause 0x1
+; GFX1030-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; GFX1030-NEXT:    s_load_dword s2, s[6:7], 0x8
+; GFX1030-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    global_load_dword v2, v0, s[0:1]
+; GFX1030-NEXT:    v_add_co_u32 v0, s0, s0, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e64 v1, null, s1, 0, s0
+; GFX1030-NEXT:    v_mad_i64_i32 v[0:1], null, s2, 4, v[0:1]
+; GFX1030-NEXT:    s_waitcnt vmcnt(0)
+; GFX1030-NEXT:    global_store_dword v[0:1], v2, off
+; GFX1030-NEXT:    s_endpgm
+;
+; OFF-LABEL: uniform_index_address:
+; OFF:       ; %bb.0:
+; OFF-NEXT:    s_load_dwordx2 s[0:1], s[6:7], 0x0
+; OFF-NEXT:    s_load_dword s2, s[6:7], 0x8
+; OFF-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; OFF-NEXT:    v_lshlrev_b32_e32 v0, 2, v0
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    global_load_dword v2, v0, s[0:1]
+; OFF-NEXT:    s_ashr_i32 s3, s2, 31
+; OFF-NEXT:    v_mov_b32_e32 v1, s1
+; OFF-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; OFF-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
+; OFF-NEXT:    s_lshl_b64 s[0:1], s[2:3], 2
+; OFF-NEXT:    v_mov_b32_e32 v3, s1
+; OFF-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
+; OFF-NEXT:    v_addc_co_u32_e32 v1, vcc, v1, v3, vcc
+; OFF-NEXT:    s_waitcnt vmcnt(0)
+; OFF-NEXT:    global_store_dword v[0:1], v2, off
+; OFF-NEXT:    s_endpgm
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %e = zext i32 %tid to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %e
+  %x = load float, ptr addrspace(1) %p
+  %c = sext i32 %cols to i64
+  %q = getelementptr inbounds float, ptr addrspace(1) %p, i64 %c
+  store float %x, ptr addrspace(1) %q
   ret void
 }
