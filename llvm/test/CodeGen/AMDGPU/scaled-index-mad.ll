@@ -9,8 +9,8 @@
 ; (OFF) it is the extension, a 64-bit shift, a copy of p's high half and an
 ; add with carry. Left alone: an index whose shifted value provably fits in
 ; 32 bits (an SGPR base plus a VGPR offset), a shift that is also used
-; otherwise, a uniform index added to an extended 32-bit value (index
-; arithmetic), and a uniform address (scalar arithmetic).
+; otherwise, a uniform index in a sum that is an int computed in 64 bits,
+; and a uniform address (scalar arithmetic).
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.workgroup.id.x()
@@ -305,13 +305,13 @@ define amdgpu_kernel void @uniform_index(ptr addrspace(1) %a, i32 %i) {
 }
 
 ; A uniform index (the workgroup id, zero-extended as HIP's size_t
-; blockIdx.x) shifted and added to the extended work-item id is index
-; arithmetic: the shift is scalar and the sum is only read in its low 32
-; bits, here in another block, so the high half of the 64-bit add is dead
-; after selection. Left alone: s_lshl_b64 and one v_add_co_u32 (Rodinia
-; bfs's Kernel2).
-define amdgpu_kernel void @uniform_index_extended_addend(ptr addrspace(1) %a, i32 %n) {
-; GFX90A-LABEL: uniform_index_extended_addend:
+; blockIdx.x) shifted and added to the work-item id, and the sum truncated to
+; an int in its block and passed to the next (`int tid = blockIdx.x * 512 +
+; threadIdx.x`): the shift is scalar and the other block reads the low 32
+; bits, so the high half of the 64-bit add is dead after selection. Left
+; alone: s_lshl_b64 and one v_add_co_u32 (Rodinia bfs's Kernel2).
+define amdgpu_kernel void @uniform_index_int_sum(ptr addrspace(1) %a, i32 %n) {
+; GFX90A-LABEL: uniform_index_int_sum:
 ; GFX90A:       ; %bb.0: ; %entry
 ; GFX90A-NEXT:    s_load_dword s2, s[6:7], 0x8
 ; GFX90A-NEXT:    s_mov_b32 s11, 0
@@ -333,7 +333,7 @@ define amdgpu_kernel void @uniform_index_extended_addend(ptr addrspace(1) %a, i3
 ; GFX90A-NEXT:  .LBB5_2: ; %exit
 ; GFX90A-NEXT:    s_endpgm
 ;
-; GFX1030-LABEL: uniform_index_extended_addend:
+; GFX1030-LABEL: uniform_index_int_sum:
 ; GFX1030:       ; %bb.0: ; %entry
 ; GFX1030-NEXT:    s_load_dword s2, s[6:7], 0x8
 ; GFX1030-NEXT:    s_mov_b32 s11, 0
@@ -353,7 +353,7 @@ define amdgpu_kernel void @uniform_index_extended_addend(ptr addrspace(1) %a, i3
 ; GFX1030-NEXT:  .LBB5_2: ; %exit
 ; GFX1030-NEXT:    s_endpgm
 ;
-; OFF-LABEL: uniform_index_extended_addend:
+; OFF-LABEL: uniform_index_int_sum:
 ; OFF:       ; %bb.0: ; %entry
 ; OFF-NEXT:    s_load_dword s2, s[6:7], 0x8
 ; OFF-NEXT:    s_mov_b32 s11, 0
@@ -396,9 +396,80 @@ exit:
   ret void
 }
 
-; A uniform index (a row length) added to a divergent address is folded:
-; one v_mad_i64_i32 against a scalar shift, a copy of its high half and an
-; add with carry (the suite's srad_step).
+; The same sum as a 64-bit offset of two arrays: folded, one v_mad_u64_u32
+; against a scalar shift, a copy of its high half and an add with carry.
+define amdgpu_kernel void @uniform_index_offset(ptr addrspace(1) %a, ptr addrspace(1) %b, i32 %k) {
+; GFX90A-LABEL: uniform_index_offset:
+; GFX90A:       ; %bb.0:
+; GFX90A-NEXT:    s_load_dword s4, s[6:7], 0x10
+; GFX90A-NEXT:    s_load_dwordx4 s[0:3], s[6:7], 0x0
+; GFX90A-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; GFX90A-NEXT:    v_mov_b32_e32 v1, 0
+; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX90A-NEXT:    v_mad_u64_u32 v[0:1], s[4:5], s4, 4, v[0:1]
+; GFX90A-NEXT:    v_mov_b32_e32 v3, s1
+; GFX90A-NEXT:    v_add_co_u32_e32 v2, vcc, s0, v0
+; GFX90A-NEXT:    v_addc_co_u32_e32 v3, vcc, v3, v1, vcc
+; GFX90A-NEXT:    global_load_ubyte v2, v[2:3], off
+; GFX90A-NEXT:    v_mov_b32_e32 v3, s3
+; GFX90A-NEXT:    v_add_co_u32_e32 v0, vcc, s2, v0
+; GFX90A-NEXT:    v_addc_co_u32_e32 v1, vcc, v3, v1, vcc
+; GFX90A-NEXT:    s_waitcnt vmcnt(0)
+; GFX90A-NEXT:    global_store_byte v[0:1], v2, off
+; GFX90A-NEXT:    s_endpgm
+;
+; GFX1030-LABEL: uniform_index_offset:
+; GFX1030:       ; %bb.0:
+; GFX1030-NEXT:    s_clause 0x1
+; GFX1030-NEXT:    s_load_dword s4, s[6:7], 0x10
+; GFX1030-NEXT:    s_load_dwordx4 s[0:3], s[6:7], 0x0
+; GFX1030-NEXT:    v_mov_b32_e32 v1, 0
+; GFX1030-NEXT:    s_waitcnt lgkmcnt(0)
+; GFX1030-NEXT:    v_mad_u64_u32 v[0:1], null, s4, 4, v[0:1]
+; GFX1030-NEXT:    v_add_co_u32 v2, vcc_lo, s0, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e32 v3, vcc_lo, s1, v1, vcc_lo
+; GFX1030-NEXT:    v_add_co_u32 v0, vcc_lo, s2, v0
+; GFX1030-NEXT:    v_add_co_ci_u32_e32 v1, vcc_lo, s3, v1, vcc_lo
+; GFX1030-NEXT:    global_load_ubyte v2, v[2:3], off
+; GFX1030-NEXT:    s_waitcnt vmcnt(0)
+; GFX1030-NEXT:    global_store_byte v[0:1], v2, off
+; GFX1030-NEXT:    s_endpgm
+;
+; OFF-LABEL: uniform_index_offset:
+; OFF:       ; %bb.0:
+; OFF-NEXT:    s_load_dword s4, s[6:7], 0x10
+; OFF-NEXT:    s_load_dwordx4 s[0:3], s[6:7], 0x0
+; OFF-NEXT:    s_mov_b32 s5, 0
+; OFF-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
+; OFF-NEXT:    s_waitcnt lgkmcnt(0)
+; OFF-NEXT:    s_lshl_b64 s[4:5], s[4:5], 2
+; OFF-NEXT:    v_mov_b32_e32 v1, s5
+; OFF-NEXT:    v_add_co_u32_e32 v2, vcc, s4, v0
+; OFF-NEXT:    v_addc_co_u32_e32 v3, vcc, 0, v1, vcc
+; OFF-NEXT:    v_mov_b32_e32 v1, s1
+; OFF-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v2
+; OFF-NEXT:    v_addc_co_u32_e32 v1, vcc, v1, v3, vcc
+; OFF-NEXT:    global_load_ubyte v4, v[0:1], off
+; OFF-NEXT:    v_mov_b32_e32 v1, s3
+; OFF-NEXT:    v_add_co_u32_e32 v0, vcc, s2, v2
+; OFF-NEXT:    v_addc_co_u32_e32 v1, vcc, v1, v3, vcc
+; OFF-NEXT:    s_waitcnt vmcnt(0)
+; OFF-NEXT:    global_store_byte v[0:1], v4, off
+; OFF-NEXT:    s_endpgm
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %tid.ext = zext i32 %tid to i64
+  %k.ext = zext i32 %k to i64
+  %scaled = shl nuw nsw i64 %k.ext, 2
+  %off = add nuw nsw i64 %scaled, %tid.ext
+  %pa = getelementptr inbounds i8, ptr addrspace(1) %a, i64 %off
+  %pb = getelementptr inbounds i8, ptr addrspace(1) %b, i64 %off
+  %x = load i8, ptr addrspace(1) %pa
+  store i8 %x, ptr addrspace(1) %pb
+  ret void
+}
+
+; A uniform index (a row length) added to a divergent address: folded, one
+; v_mad_i64_i32 (the suite's srad_step).
 define amdgpu_kernel void @uniform_index_address(ptr addrspace(1) %a, i32 %cols) {
 ; GFX90A-LABEL: uniform_index_address:
 ; GFX90A:       ; %bb.0:
