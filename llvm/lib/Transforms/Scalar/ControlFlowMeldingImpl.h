@@ -377,7 +377,6 @@ private:
   unsigned getAddressUnfoldCost(const Instruction &User,
                                 const Instruction &Partner, unsigned Idx,
                                 const Value *A, const Value *B) const;
-  unsigned getDynamicIndexCost(const Instruction &User, unsigned Idx) const;
   bool isSkipBranchDropped(ArrayRef<const Instruction *> Code) const;
   bool isSpeculatableRun(ArrayRef<const Instruction *> Run) const;
   void pairCopiedPhis(const MeldCandidate &Cand,

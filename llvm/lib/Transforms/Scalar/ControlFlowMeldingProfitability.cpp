@@ -139,32 +139,7 @@ unsigned ControlFlowMelder::getOperandSelectCost(const Instruction &User,
                                                  const Value *B) const {
   bool SelectedBase = isa<GetElementPtrInst>(User) && Idx == 0 &&
                       isa<Constant>(A) && isa<Constant>(B);
-  return getSelectCost(A, B) + (SelectedBase ? 1 : 0) +
-         getDynamicIndexCost(User, Idx);
-}
-
-/// Instructions that selecting the constant element index \p Idx of an
-/// extractelement or insertelement \p User adds besides the select: the
-/// melded instruction indexes the vector dynamically, which TTI prices above
-/// a constant index (AMDGPU: a subregister access, free, against a
-/// v_cndmask per element or an indexed move).
-unsigned ControlFlowMelder::getDynamicIndexCost(const Instruction &User,
-                                                unsigned Idx) const {
-  unsigned IndexOperand = isa<ExtractElementInst>(User)  ? 1
-                          : isa<InsertElementInst>(User) ? 2
-                                                         : 0;
-  const auto *Index = dyn_cast<ConstantInt>(User.getOperand(Idx));
-  if (!IndexOperand || Idx != IndexOperand || !Index)
-    return 0;
-  Type *VecTy = User.getOperand(0)->getType();
-  constexpr auto Kind = TargetTransformInfo::TCK_RecipThroughput;
-  InstructionCost Dynamic =
-      TTI->getVectorInstrCost(User.getOpcode(), VecTy, Kind, -1U);
-  InstructionCost Constant = TTI->getVectorInstrCost(
-      User.getOpcode(), VecTy, Kind, Index->getZExtValue());
-  std::optional<InstructionCost::CostType> Extra =
-      (Dynamic - Constant).getValue();
-  return Extra && *Extra > 0 ? *Extra : 0;
+  return getSelectCost(A, B) + (SelectedBase ? 1 : 0);
 }
 
 /// \p V as Base + Offset with a constant Offset: constant-index GEPs and
@@ -522,8 +497,7 @@ Value *cfmeld::getPartnerOperand(const Instruction *I1, const Instruction *I2,
 
 bool ControlFlowMelder::isFolded(const Instruction &I) const {
   if (!isa<GetElementPtrInst>(I) && !isa<UnaryOperator>(I) &&
-      !isa<CastInst>(I) && !isa<IntrinsicInst>(I) &&
-      !isa<ExtractElementInst>(I) && !isa<InsertElementInst>(I))
+      !isa<CastInst>(I) && !isa<IntrinsicInst>(I))
     return false;
   InstructionCost Cost =
       TTI->getInstructionCost(&I, TargetTransformInfo::TCK_CodeSize);
@@ -544,8 +518,7 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
       // What the pair saves is what the two copies issued: nothing for an
       // instruction the backend folds into its users (a GEP with a constant
       // offset becomes the access's immediate offset, fneg/fabs a source
-      // modifier, a no-op cast nothing, a constant-index extractelement or
-      // insertelement a subregister), which TTI prices at TCC_Free.
+      // modifier, a no-op cast nothing), which TTI prices at TCC_Free.
       bool Free = isFolded(*P.True) && isFolded(*P.False);
       if (!Free)
         T.Pairs += Target.getIssueCost(*P.True);
@@ -557,8 +530,7 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
         // The add that a selected address part needs is per use: the
         // immediate offset of this access is lost whether or not the
         // select itself is shared.
-        T.Selects += getAddressUnfoldCost(*P.True, *P.False, Idx, Op1, Op2) +
-                     getDynamicIndexCost(*P.True, Idx);
+        T.Selects += getAddressUnfoldCost(*P.True, *P.False, Idx, Op1, Op2);
         if (!IsShared(Op1, Op2) && InBlock.insert({Op1, Op2}).second) {
           unsigned Cost = getSelectCost(Op1, Op2);
           T.Selects += Cost;
