@@ -68,6 +68,7 @@
 #include "AMDGPULaneAffineAddress.h"
 #include "AMDGPU.h"
 #include "AMDGPUNewPMAnalyses.h"
+#include "AMDGPUWaveUniformBranch.h"
 #include "GCNSubtarget.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -285,10 +286,10 @@ void LaneAffineAddressing::collectTerms(
 /// workgroup_size_x (offset 4), or the function's reqd_work_group_size.
 bool LaneAffineAddressing::isGroupSizeX(const SCEV *S) const {
   if (const auto *C = dyn_cast<SCEVConstant>(S)) {
-    const MDNode *Reqd = F.getMetadata("reqd_work_group_size");
-    return Reqd && Reqd->getNumOperands() == 3 &&
-           mdconst::extract<ConstantInt>(Reqd->getOperand(0))->getValue() ==
-               C->getAPInt().zextOrTrunc(32);
+    std::optional<std::array<uint64_t, 3>> Size =
+        AMDGPU::getReqdWorkGroupSize(F);
+    return Size && C->getAPInt().getActiveBits() <= 64 &&
+           C->getAPInt().getZExtValue() == (*Size)[0];
   }
   if (const auto *ZExt = dyn_cast<SCEVZeroExtendExpr>(S))
     S = ZExt->getOperand();

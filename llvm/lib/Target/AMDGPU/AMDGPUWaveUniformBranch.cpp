@@ -71,20 +71,27 @@ static std::optional<APInt> getBoundary(CmpInst::Predicate Pred,
   }
 }
 
-/// False if the kernel's required workgroup size lets a wavefront hold work-
-/// items of two rows.
-static bool rowsFillWaves(const Function &F, unsigned WavefrontSize) {
+std::optional<std::array<uint64_t, 3>>
+llvm::AMDGPU::getReqdWorkGroupSize(const Function &F) {
   const MDNode *Reqd = F.getMetadata("reqd_work_group_size");
   if (!Reqd || Reqd->getNumOperands() != 3)
-    return true;
-  uint64_t Size[3];
+    return std::nullopt;
+  std::array<uint64_t, 3> Size;
   for (unsigned I = 0; I != 3; ++I) {
     auto *C = mdconst::dyn_extract<ConstantInt>(Reqd->getOperand(I));
     if (!C)
-      return false;
+      return std::nullopt;
     Size[I] = C->getZExtValue();
   }
-  return Size[0] % WavefrontSize == 0 || Size[1] * Size[2] <= 1;
+  return Size;
+}
+
+/// False if the kernel's required workgroup size lets a wavefront hold work-
+/// items of two rows.
+static bool rowsFillWaves(const Function &F, unsigned WavefrontSize) {
+  std::optional<std::array<uint64_t, 3>> Size = AMDGPU::getReqdWorkGroupSize(F);
+  return !Size || (*Size)[0] % WavefrontSize == 0 ||
+         (*Size)[1] * (*Size)[2] <= 1;
 }
 
 bool llvm::AMDGPU::isUniformPerWaveBranch(const BranchInst &Br,
@@ -222,13 +229,10 @@ const BasicBlock *
 llvm::AMDGPU::getOneLanePerDispatchSuccessor(const BranchInst &Br) {
   // A workgroup of more than one row makes the launch more than
   // one-dimensional: each row of the grid has a lane with that x id.
-  const MDNode *Reqd = Br.getFunction()->getMetadata("reqd_work_group_size");
-  if (Reqd && Reqd->getNumOperands() == 3)
-    for (unsigned I = 1; I != 3; ++I) {
-      auto *C = mdconst::dyn_extract<ConstantInt>(Reqd->getOperand(I));
-      if (!C || !C->isOne())
-        return nullptr;
-    }
+  std::optional<std::array<uint64_t, 3>> Size =
+      getReqdWorkGroupSize(*Br.getFunction());
+  if (Size && ((*Size)[1] != 1 || (*Size)[2] != 1))
+    return nullptr;
   return getOneLaneSuccessor(Br, XId::Global);
 }
 

@@ -9,13 +9,23 @@
 #ifndef LLVM_LIB_TARGET_AMDGPU_AMDGPUWAVEUNIFORMBRANCH_H
 #define LLVM_LIB_TARGET_AMDGPU_AMDGPUWAVEUNIFORMBRANCH_H
 
+#include <array>
+#include <cstdint>
+#include <optional>
+
 namespace llvm {
 
 class BasicBlock;
 class BranchInst;
 class DominatorTree;
+class Function;
 
 namespace AMDGPU {
+
+/// The workgroup size (x, y, z) that \p F's reqd_work_group_size metadata
+/// requires; none if it has none (or one that is not three integers, which
+/// AMDGPUSubtarget does not accept either).
+std::optional<std::array<uint64_t, 3>> getReqdWorkGroupSize(const Function &F);
 
 /// True if \p Br is a divergent branch that each wavefront of a typical
 /// launch takes one way only: its condition compares the work-item x id with
