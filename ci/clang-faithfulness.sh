@@ -37,6 +37,7 @@ for src in "$@"; do
       -mllvm -amdgpu-scaled-index-mad=0
       -mllvm -amdgpu-codegenprepare-split-uniform-gep-index=0
       -mllvm -amdgpu-codegenprepare-one-lane-branch-weights=0
+      -mllvm -amdgpu-post-ra-wait-out-hazards=0
       -mllvm -amdgpu-waitcnt-flush-memoryless-loops=0
       -mllvm -tail-dup-prologue-conservatively=0)
     for kind in s co; do

@@ -11,7 +11,8 @@ its on-by-default features off (the reconverging CFG lowering,
 AMDGPUPromoteAlloca's refusal of divergent indexes into large vectors, the
 scalarization passes, MachineCSE's PRE skipping ignorable uses, the
 v_cmpx fold of an EXEC-masking AND, SIInsertWaitcnts' wait before a
-loop without memory instructions, and the -O2 tail-duplication size for
+loop without memory instructions, the post-RA scheduler's wait for a
+hazard before a load's use, and the -O2 tail-duplication size for
 blocks that start with a prologue). The two runs
 are compared by stdout and exit status (stderr is not: crash reports carry
 addresses). Each (file, cpu) pair lands in one category:
@@ -52,6 +53,7 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-amdgpu-scaled-index-mad=0",
                      "-amdgpu-codegenprepare-split-uniform-gep-index=0",
                      "-amdgpu-codegenprepare-one-lane-branch-weights=0",
+                     "-amdgpu-post-ra-wait-out-hazards=0",
                      "-amdgpu-waitcnt-flush-memoryless-loops=0",
                      "-tail-dup-prologue-conservatively=0"]
 

@@ -49,6 +49,7 @@ FEATURES_OFF = ["-plugin-opt=-amdgpu-cf-lowering=structurize",
                 "-plugin-opt=-amdgpu-scaled-index-mad=0",
                 "-plugin-opt=-amdgpu-codegenprepare-split-uniform-gep-index=0",
                 "-plugin-opt=-amdgpu-codegenprepare-one-lane-branch-weights=0",
+                "-plugin-opt=-amdgpu-post-ra-wait-out-hazards=0",
                 "-plugin-opt=-amdgpu-waitcnt-flush-memoryless-loops=0",
                 "-plugin-opt=-tail-dup-prologue-conservatively=0"]
 
