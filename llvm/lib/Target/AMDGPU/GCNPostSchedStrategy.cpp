@@ -82,7 +82,8 @@ static unsigned getLoadStall(const SUnit &SU, unsigned CurrCycle) {
   return Stall;
 }
 
-/// Whether \p SU, which has a hazard, would otherwise issue at \p CurrCycle.
+/// Whether \p SU, which has a hazard, would otherwise issue at \p CurrCycle
+/// without waiting for a load.
 static bool isReadyButForHazard(const SUnit &SU, unsigned CurrCycle) {
   return SU.TopReadyCycle <= CurrCycle && getLoadStall(SU, CurrCycle) == 0;
 }
@@ -92,10 +93,10 @@ void GCNPostSchedStrategy::waitOutHazardBeforeLoadUse() {
   for (unsigned Waited = 0; Waited != MaxWait; ++Waited) {
     Top.releasePending();
     unsigned CurrCycle = Top.getCurrCycle();
-    // After releasePending, Pending only holds instructions with a hazard.
     bool HeldByHazard = false;
     for (SUnit *SU : Top.Pending)
-      HeldByHazard |= isReadyButForHazard(*SU, CurrCycle);
+      HeldByHazard |=
+          Top.checkHazard(SU) && isReadyButForHazard(*SU, CurrCycle);
     unsigned MinLoadStall = ~0u;
     for (SUnit *SU : Top.Available) {
       if (Top.checkHazard(SU))
