@@ -390,7 +390,15 @@ BasicBlock *ControlFlowMelder::enterMeldedCode(const DivergentRegion &R,
   for (unsigned Side = 0; Side < 2; ++Side) {
     BasicBlock *&Entry =
         Side == 0 ? Cand.Blocks.front().first : Cand.Blocks.front().second;
+    BasicBlock *OldEntry = Entry;
     Entry = simplifySubgraph(Entry, /*SplitBranch=*/!IsRegion);
+    // A region entry split below its PHIs is now the block that holds the
+    // entry's branch: the sets naming the entry follow it.
+    if (Entry != OldEntry)
+      for (SmallPtrSet<BasicBlock *, 4> *Set :
+           {&Cand.SwappedBranches, &Cand.BypassedReplicas})
+        if (Set->erase(OldEntry))
+          Set->insert(Entry);
     MB.Preds[Side] = Entry->getSinglePredecessor();
     if (!IsRegion)
       Cand.Exits[Side] = Entry->getSingleSuccessor();
