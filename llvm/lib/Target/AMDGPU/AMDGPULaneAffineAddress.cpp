@@ -67,7 +67,6 @@
 
 #include "AMDGPULaneAffineAddress.h"
 #include "AMDGPU.h"
-#include "AMDGPUNewPMAnalyses.h"
 #include "AMDGPUWaveUniformBranch.h"
 #include "GCNSubtarget.h"
 #include "llvm/ADT/Statistic.h"
@@ -653,26 +652,48 @@ public:
   }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.addRequired<TargetPassConfig>();
+    AU.addRequired<UniformityInfoWrapperPass>();
+    AU.addRequired<DominatorTreeWrapperPass>();
+    AU.addRequired<LoopInfoWrapperPass>();
+    AU.addRequired<ScalarEvolutionWrapperPass>();
+    AU.addRequired<OptimizationRemarkEmitterWrapperPass>();
     AU.setPreservesCFG();
   }
-  bool runOnFunction(Function &F) override {
-    if (!EnableLaneAffineAddress || skipFunction(F))
-      return false;
-    auto &TM = getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
-    AMDGPUNewPMAnalyses Analyses(TM);
-    return !AMDGPULaneAffineAddressPass(TM)
-                .run(F, Analyses.FAM)
-                .areAllPreserved();
-  }
+  bool runOnFunction(Function &F) override;
 };
 
 } // end anonymous namespace
+
+bool AMDGPULaneAffineAddress::runOnFunction(Function &F) {
+  if (!EnableLaneAffineAddress || skipFunction(F))
+    return false;
+  const auto &TM = getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
+  const GCNSubtarget &ST = TM.getSubtarget<GCNSubtarget>(F);
+  if (!ST.hasFlatGlobalInsts())
+    return false;
+  // Base must be uniform for the pipeline's uniformity, which must therefore
+  // know every value: AMDGPUInvariantReadFirstLane, which runs right before
+  // this pass, does not keep it, so it is computed after the last IR change.
+  return LaneAffineAddressing(
+             F, *ST.getInstrInfo(),
+             getAnalysis<UniformityInfoWrapperPass>().getUniformityInfo(),
+             getAnalysis<ScalarEvolutionWrapperPass>().getSE(),
+             getAnalysis<LoopInfoWrapperPass>().getLoopInfo(),
+             getAnalysis<DominatorTreeWrapperPass>().getDomTree(),
+             getAnalysis<OptimizationRemarkEmitterWrapperPass>().getORE())
+      .run();
+}
 
 char AMDGPULaneAffineAddress::ID = 0;
 
 INITIALIZE_PASS_BEGIN(AMDGPULaneAffineAddress, DEBUG_TYPE,
                       "AMDGPU lane-affine addressing", false, false)
 INITIALIZE_PASS_DEPENDENCY(TargetPassConfig)
+INITIALIZE_PASS_DEPENDENCY(UniformityInfoWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(DominatorTreeWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(LoopInfoWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(ScalarEvolutionWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(OptimizationRemarkEmitterWrapperPass)
 INITIALIZE_PASS_END(AMDGPULaneAffineAddress, DEBUG_TYPE,
                     "AMDGPU lane-affine addressing", false, false)
 

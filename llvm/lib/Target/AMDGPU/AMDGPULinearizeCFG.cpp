@@ -65,6 +65,9 @@ static cl::opt<bool> LinearizeForce(
 namespace {
 
 class AMDGPULinearizeCFG : public FunctionPass {
+  /// LinearizeCFG is a new-PM pass; built on the first function linearized.
+  std::unique_ptr<AMDGPUNewPMAnalyses> Analyses;
+
 public:
   static char ID;
   AMDGPULinearizeCFG() : FunctionPass(ID) {}
@@ -74,6 +77,10 @@ public:
     AU.addRequired<TargetPassConfig>();
   }
   bool runOnFunction(Function &F) override;
+  bool doFinalization(Module &) override {
+    Analyses.reset();
+    return false;
+  }
 };
 
 } // end anonymous namespace
@@ -110,7 +117,8 @@ bool AMDGPULinearizeCFG::runOnFunction(Function &F) {
                          B.getInt32Ty());
   };
 
-  // LinearizeCFG is a new-PM pass.
-  AMDGPUNewPMAnalyses Analyses(TM);
-  return !LinearizeCFGPass(Opts).run(F, Analyses.FAM).areAllPreserved();
+  if (!Analyses)
+    Analyses = std::make_unique<AMDGPUNewPMAnalyses>(TM);
+  auto Release = Analyses->releaseOnExit(F);
+  return !LinearizeCFGPass(Opts).run(F, Analyses->getFAM()).areAllPreserved();
 }

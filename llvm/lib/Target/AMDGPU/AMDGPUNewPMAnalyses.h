@@ -7,18 +7,28 @@
 //===----------------------------------------------------------------------===//
 //
 /// \file
-/// Analysis managers for a legacy codegen pass that runs new-PM passes
-/// (ReconvergeCFG, StructurizeCFG, LinearizeCFG) on one function. They are
-/// built by a PassBuilder that knows the target machine, so that
-/// UniformityAnalysis gets the target's TTI.
+/// Analysis managers for a legacy codegen pass that runs new-PM CFG
+/// transforms (ReconvergeCFG, StructurizeCFG, LinearizeCFG) on a function.
+///
+/// Those transforms change the CFG and then ask again for uniformity,
+/// dominance and loops, several times per function; a legacy pass cannot
+/// have the legacy pass manager recompute an analysis in the middle of its
+/// run. So the pass keeps one set of new-PM analysis managers for the module
+/// it runs on, registered by a PassBuilder that knows the target machine
+/// (UniformityAnalysis gets the target's TTI, AAManager the target's alias
+/// analyses), and drops a function's results when it is done with it.
+/// Passes that only read analyses of unchanged IR take the legacy pipeline's
+/// analyses instead.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_LIB_TARGET_AMDGPU_AMDGPUNEWPMANALYSES_H
 #define LLVM_LIB_TARGET_AMDGPU_AMDGPUNEWPMANALYSES_H
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 
@@ -26,12 +36,13 @@ namespace llvm {
 
 class TargetMachine;
 
-struct AMDGPUNewPMAnalyses {
+class AMDGPUNewPMAnalyses {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
 
+public:
   explicit AMDGPUNewPMAnalyses(TargetMachine &TM) {
     PassBuilder PB(&TM);
     PB.registerModuleAnalyses(MAM);
@@ -40,6 +51,12 @@ struct AMDGPUNewPMAnalyses {
     PB.registerLoopAnalyses(LAM);
     PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   }
+
+  /// A guard that drops the results for \p F when it goes out of scope.
+  auto releaseOnExit(Function &F) {
+    return make_scope_exit([this, &F] { FAM.clear(F, F.getName()); });
+  }
+  FunctionAnalysisManager &getFAM() { return FAM; }
 };
 
 } // end namespace llvm

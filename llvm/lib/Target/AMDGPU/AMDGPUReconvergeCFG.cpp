@@ -171,6 +171,10 @@ public:
 };
 
 class AMDGPUReconvergeCFG : public FunctionPass {
+  /// ReconvergeCFG and the structurizer are new-PM passes; built on the first
+  /// function.
+  std::unique_ptr<AMDGPUNewPMAnalyses> Analyses;
+
 public:
   static char ID;
   AMDGPUReconvergeCFG() : FunctionPass(ID) {}
@@ -180,6 +184,10 @@ public:
     AU.addRequired<TargetPassConfig>();
   }
   bool runOnFunction(Function &F) override;
+  bool doFinalization(Module &) override {
+    Analyses.reset();
+    return false;
+  }
 
 private:
   static const char *unsupportedReason(const Function &F);
@@ -1190,9 +1198,10 @@ bool AMDGPUReconvergeCFG::runOnFunction(Function &F) {
   auto &TM = getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
   const GCNSubtarget &ST = TM.getSubtarget<GCNSubtarget>(F);
   OptimizationRemarkEmitter ORE(&F);
-  // ReconvergeCFG and the structurizer are new-PM passes.
-  AMDGPUNewPMAnalyses Analyses(TM);
-  FunctionAnalysisManager &FAM = Analyses.FAM;
+  if (!Analyses)
+    Analyses = std::make_unique<AMDGPUNewPMAnalyses>(TM);
+  auto Release = Analyses->releaseOnExit(F);
+  FunctionAnalysisManager &FAM = Analyses->getFAM();
 
   std::optional<SavedBody> Original;
   auto FallBack = [&](const Twine &Why) {
