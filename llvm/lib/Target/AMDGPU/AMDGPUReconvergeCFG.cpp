@@ -983,8 +983,11 @@ AMDGPUReconvergeCFG::findValueStaleAfterParking(Function &F, UniformityInfo &UI,
         reachableAvoiding(S, P);
     // The parked lanes can have run only blocks that reach B.
     SmallPtrSet<const BasicBlock *, 32> RanBefore = reachingBlocks(B);
-    for (const BasicBlock *D : RunWhileParked) {
-      if (!RanBefore.count(D))
+    // In function order: the value found first is the one kept per lane
+    // next, which decides the phis the next round adds.
+    for (const BasicBlock &DRef : F) {
+      const BasicBlock *D = &DRef;
+      if (!RunWhileParked.count(D) || !RanBefore.count(D))
         continue;
       const Cycle *C = CI.getCycle(D);
       while (C && C->contains(P))

@@ -87,7 +87,9 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
@@ -228,6 +230,11 @@ private:
   Function &F;
   DivergentTerminatorFn IsDivergent;
   DivergentValueFn IsDivergentValue;
+  /// The arguments and instructions F has on entry that IsDivergentValue
+  /// calls divergent, each with its index. Weak handles: the walk erases
+  /// values, and a value it creates can take the address of one it erased.
+  SmallVector<WeakVH, 0> DivergentOnEntry;
+  DenseMap<const Value *, unsigned> DivergentOnEntryIndex;
 
   /// Position in the ordering, spaced so that blocks can be placed just
   /// before a block B: virtual nodes at key(B) - 2, flow blocks at key(B) - 1.
@@ -248,6 +255,8 @@ private:
   MapVector<PHINode *, SmallVector<std::pair<BasicBlock *, Value *>, 4>>
       OldIncoming;
 
+  void recordEntryDivergence();
+  bool isKnownDivergent(const Value *V) const;
   void buildGraph(ArrayRef<BasicBlock *> Ordering);
   void addEdge(BasicBlock *From, BasicBlock *To);
   void removeEdge(BasicBlock *From, BasicBlock *To);
@@ -686,6 +695,7 @@ void Reconverger::repairDominance(const DominatorTree &DT) {
 
 unsigned Reconverger::run(ArrayRef<BasicBlock *> Ordering) {
   std::vector<BasicBlock *> Order(Ordering.begin(), Ordering.end());
+  recordEntryDivergence();
   buildGraph(Order);
   addVirtualNodes(Order);
   for (BasicBlock *N : Order)
@@ -701,6 +711,28 @@ unsigned Reconverger::run(ArrayRef<BasicBlock *> Ordering) {
     if (I->use_empty())
       I->eraseFromParent();
   return FlowBlocks.size();
+}
+
+void Reconverger::recordEntryDivergence() {
+  if (!IsDivergentValue)
+    return;
+  auto Record = [&](Value &V) {
+    if (!IsDivergentValue(&V))
+      return;
+    DivergentOnEntryIndex[&V] = DivergentOnEntry.size();
+    DivergentOnEntry.emplace_back(&V);
+  };
+  for (Argument &A : F.args())
+    Record(A);
+  for (Instruction &I : instructions(F))
+    Record(I);
+}
+
+/// Whether \p V is a value F had on entry that IsDivergentValue calls
+/// divergent. Values the walk created are not known to be divergent.
+bool Reconverger::isKnownDivergent(const Value *V) const {
+  auto It = DivergentOnEntryIndex.find(V);
+  return It != DivergentOnEntryIndex.end() && DivergentOnEntry[It->second] == V;
 }
 
 /// A route phi gives poison to the threads that arrive from a flow block's
@@ -866,7 +898,7 @@ Value *Reconverger::getCollapsibleValue(
         (!Def || DT.properlyDominates(Def->getParent(), Flow)))
       W = V;
   }
-  if (!W || isa<Constant>(W) || (IsDivergentValue && !IsDivergentValue(W)))
+  if (!W || isa<Constant>(W) || (IsDivergentValue && !isKnownDivergent(W)))
     return nullptr;
   for (unsigned I = 0, E = Join->getNumIncomingValues(); I != E; ++I) {
     Value *V = Join->getIncomingValue(I);

@@ -159,7 +159,8 @@ computeReconvergeOrdering(const Function &F, const PostDominatorTree &PDT,
 /// retargeted, and no flow block is created unless some divergent terminator
 /// needs one. \p IsDivergentValue, if given, lets the SSA repair move uses
 /// of divergent values behind a flow block onto its route phis (see
-/// collapseJoinThroughRoute); it must answer for the values F has on entry.
+/// collapseJoinThroughRoute); it must answer for the values F has on entry,
+/// and is asked about each of them before F changes.
 unsigned reconvergeCFG(Function &F, const PostDominatorTree &PDT,
                        DivergentTerminatorFn IsDivergent,
                        ReconvergeOrdering Kind = ReconvergeOrdering::DFPD,
