@@ -37,6 +37,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUInvariantReadFirstLane.h"
+#include "AMDGPUNewPMAnalyses.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -45,9 +46,8 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
-#include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -56,6 +56,7 @@
 #include "llvm/InitializePasses.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace llvm;
 
@@ -179,6 +180,9 @@ AMDGPUInvariantReadFirstLanePass::run(Function &F,
 namespace {
 
 class AMDGPUInvariantReadFirstLane : public FunctionPass {
+  /// Built on the first function, see AMDGPUNewPMAnalyses.h.
+  std::unique_ptr<AMDGPUNewPMAnalyses> Analyses;
+
 public:
   static char ID;
   AMDGPUInvariantReadFirstLane() : FunctionPass(ID) {}
@@ -187,53 +191,38 @@ public:
     return "AMDGPU readfirstlane of invariant values";
   }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
-    AU.addRequired<UniformityInfoWrapperPass>();
-    AU.addRequired<PostDominatorTreeWrapperPass>();
-    AU.addRequired<CycleInfoWrapperPass>();
-    AU.addRequired<TargetTransformInfoWrapperPass>();
-    AU.addRequired<ScalarEvolutionWrapperPass>();
-    AU.addRequired<OptimizationRemarkEmitterWrapperPass>();
+    AU.addRequired<TargetPassConfig>();
     // The CFG is kept, but not setPreservesCFG(): UniformityInfoWrapperPass
-    // is a CFG-only analysis, and the uses this pass rewrites are uniform now.
+    // is a CFG-only analysis, and the values this pass adds are unknown to it.
     AU.addPreserved<DominatorTreeWrapperPass>();
     AU.addPreserved<PostDominatorTreeWrapperPass>();
     AU.addPreserved<CycleInfoWrapperPass>();
     AU.addPreserved<LoopInfoWrapperPass>();
   }
-  bool runOnFunction(Function &F) override;
+  bool runOnFunction(Function &F) override {
+    if (!EnableInvariantReadFirstLane || skipFunction(F))
+      return false;
+    auto &TM = getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
+    if (!Analyses)
+      Analyses = std::make_unique<AMDGPUNewPMAnalyses>(TM);
+    auto Release = Analyses->releaseOnExit(F);
+    return !AMDGPUInvariantReadFirstLanePass()
+                .run(F, Analyses->getFAM())
+                .areAllPreserved();
+  }
+  bool doFinalization(Module &) override {
+    Analyses.reset();
+    return false;
+  }
 };
 
 } // end anonymous namespace
-
-bool AMDGPUInvariantReadFirstLane::runOnFunction(Function &F) {
-  if (!EnableInvariantReadFirstLane || skipFunction(F))
-    return false;
-  // The pipeline's uniformity may predate values that IR passes added since
-  // (AMDGPULateCodeGenPrepare's live-register vectors keep it); it reads
-  // those as uniform, which can only make this pass miss a use. Whether a
-  // value is read into an SGPR is decided by the convergence-variance
-  // analysis, computed here.
-  const TargetTransformInfo &TTI =
-      getAnalysis<TargetTransformInfoWrapperPass>().getTTI(F);
-  ConvergenceVarianceInfo CVI(
-      F, getAnalysis<PostDominatorTreeWrapperPass>().getPostDomTree(),
-      getAnalysis<CycleInfoWrapperPass>().getResult(), TTI,
-      getAnalysis<ScalarEvolutionWrapperPass>().getSE());
-  return ::run(F, getAnalysis<UniformityInfoWrapperPass>().getUniformityInfo(),
-               CVI,
-               getAnalysis<OptimizationRemarkEmitterWrapperPass>().getORE());
-}
 
 char AMDGPUInvariantReadFirstLane::ID = 0;
 
 INITIALIZE_PASS_BEGIN(AMDGPUInvariantReadFirstLane, DEBUG_TYPE,
                       "AMDGPU readfirstlane of invariant values", false, false)
-INITIALIZE_PASS_DEPENDENCY(UniformityInfoWrapperPass)
-INITIALIZE_PASS_DEPENDENCY(PostDominatorTreeWrapperPass)
-INITIALIZE_PASS_DEPENDENCY(CycleInfoWrapperPass)
-INITIALIZE_PASS_DEPENDENCY(TargetTransformInfoWrapperPass)
-INITIALIZE_PASS_DEPENDENCY(ScalarEvolutionWrapperPass)
-INITIALIZE_PASS_DEPENDENCY(OptimizationRemarkEmitterWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(TargetPassConfig)
 INITIALIZE_PASS_END(AMDGPUInvariantReadFirstLane, DEBUG_TYPE,
                     "AMDGPU readfirstlane of invariant values", false, false)
 

@@ -67,11 +67,14 @@
 
 #include "AMDGPULaneAffineAddress.h"
 #include "AMDGPU.h"
+#include "AMDGPUNewPMAnalyses.h"
 #include "AMDGPUWaveUniformBranch.h"
 #include "GCNSubtarget.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
@@ -643,6 +646,9 @@ AMDGPULaneAffineAddressPass::run(Function &F, FunctionAnalysisManager &FAM) {
 namespace {
 
 class AMDGPULaneAffineAddress : public FunctionPass {
+  /// Built on the first function, see AMDGPUNewPMAnalyses.h.
+  std::unique_ptr<AMDGPUNewPMAnalyses> Analyses;
+
 public:
   static char ID;
   AMDGPULaneAffineAddress() : FunctionPass(ID) {}
@@ -652,48 +658,37 @@ public:
   }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.addRequired<TargetPassConfig>();
-    AU.addRequired<UniformityInfoWrapperPass>();
-    AU.addRequired<DominatorTreeWrapperPass>();
-    AU.addRequired<LoopInfoWrapperPass>();
-    AU.addRequired<ScalarEvolutionWrapperPass>();
-    AU.addRequired<OptimizationRemarkEmitterWrapperPass>();
-    AU.setPreservesCFG();
+    // The CFG is kept, but not setPreservesCFG(): UniformityInfoWrapperPass
+    // is a CFG-only analysis, and the values this pass adds are unknown to it.
+    AU.addPreserved<DominatorTreeWrapperPass>();
+    AU.addPreserved<PostDominatorTreeWrapperPass>();
+    AU.addPreserved<CycleInfoWrapperPass>();
+    AU.addPreserved<LoopInfoWrapperPass>();
   }
-  bool runOnFunction(Function &F) override;
+  bool runOnFunction(Function &F) override {
+    if (!EnableLaneAffineAddress || skipFunction(F))
+      return false;
+    auto &TM = getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
+    if (!Analyses)
+      Analyses = std::make_unique<AMDGPUNewPMAnalyses>(TM);
+    auto Release = Analyses->releaseOnExit(F);
+    return !AMDGPULaneAffineAddressPass(TM)
+                .run(F, Analyses->getFAM())
+                .areAllPreserved();
+  }
+  bool doFinalization(Module &) override {
+    Analyses.reset();
+    return false;
+  }
 };
 
 } // end anonymous namespace
-
-bool AMDGPULaneAffineAddress::runOnFunction(Function &F) {
-  if (!EnableLaneAffineAddress || skipFunction(F))
-    return false;
-  const auto &TM = getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
-  const GCNSubtarget &ST = TM.getSubtarget<GCNSubtarget>(F);
-  if (!ST.hasFlatGlobalInsts())
-    return false;
-  // Base must be uniform for the pipeline's uniformity, which must therefore
-  // know every value: AMDGPUInvariantReadFirstLane, which runs right before
-  // this pass, does not keep it, so it is computed after the last IR change.
-  return LaneAffineAddressing(
-             F, *ST.getInstrInfo(),
-             getAnalysis<UniformityInfoWrapperPass>().getUniformityInfo(),
-             getAnalysis<ScalarEvolutionWrapperPass>().getSE(),
-             getAnalysis<LoopInfoWrapperPass>().getLoopInfo(),
-             getAnalysis<DominatorTreeWrapperPass>().getDomTree(),
-             getAnalysis<OptimizationRemarkEmitterWrapperPass>().getORE())
-      .run();
-}
 
 char AMDGPULaneAffineAddress::ID = 0;
 
 INITIALIZE_PASS_BEGIN(AMDGPULaneAffineAddress, DEBUG_TYPE,
                       "AMDGPU lane-affine addressing", false, false)
 INITIALIZE_PASS_DEPENDENCY(TargetPassConfig)
-INITIALIZE_PASS_DEPENDENCY(UniformityInfoWrapperPass)
-INITIALIZE_PASS_DEPENDENCY(DominatorTreeWrapperPass)
-INITIALIZE_PASS_DEPENDENCY(LoopInfoWrapperPass)
-INITIALIZE_PASS_DEPENDENCY(ScalarEvolutionWrapperPass)
-INITIALIZE_PASS_DEPENDENCY(OptimizationRemarkEmitterWrapperPass)
 INITIALIZE_PASS_END(AMDGPULaneAffineAddress, DEBUG_TYPE,
                     "AMDGPU lane-affine addressing", false, false)
 

@@ -7,18 +7,23 @@
 //===----------------------------------------------------------------------===//
 //
 /// \file
-/// Analysis managers for a legacy codegen pass that runs new-PM CFG
-/// transforms (ReconvergeCFG, StructurizeCFG, LinearizeCFG) on a function.
+/// Analysis managers for a legacy codegen pass that runs a new-PM pass on a
+/// function: the CFG transforms (ReconvergeCFG, StructurizeCFG,
+/// LinearizeCFG) and the scalarization passes.
 ///
-/// Those transforms change the CFG and then ask again for uniformity,
+/// The CFG transforms change the CFG and then ask again for uniformity,
 /// dominance and loops, several times per function; a legacy pass cannot
 /// have the legacy pass manager recompute an analysis in the middle of its
-/// run. So the pass keeps one set of new-PM analysis managers for the module
+/// run. The scalarization passes need the uniformity of the function as it
+/// is: the legacy UniformityInfoWrapperPass is a CFG-only analysis, which
+/// the IR passes before them (AMDGPULateCodeGenPrepare) keep while they add
+/// and erase values, and an address it knows may by then belong to a new
+/// value, so its answers would depend on the allocator.
+///
+/// So such a pass keeps one set of new-PM analysis managers for the module
 /// it runs on, registered by a PassBuilder that knows the target machine
 /// (UniformityAnalysis gets the target's TTI, AAManager the target's alias
 /// analyses), and drops a function's results when it is done with it.
-/// Passes that only read analyses of unchanged IR take the legacy pipeline's
-/// analyses instead.
 //
 //===----------------------------------------------------------------------===//
 
