@@ -235,9 +235,12 @@ bool SIRematParkedValues::fixBranch(MachineBasicBlock &B, MachineBasicBlock &P,
   if (!RunWhileParked.count(&B))
     return false; // The wave cannot come back to what the parked lanes ran.
   bool Changed = false;
-  for (const MachineBasicBlock *DBlock : RunWhileParked) {
+  // In block order: the values are recomputed, with new virtual registers,
+  // in the order they are found.
+  for (MachineBasicBlock &D : *B.getParent()) {
+    if (!RunWhileParked.count(&D))
+      continue;
     std::optional<BlockSet> Stale;
-    auto &D = const_cast<MachineBasicBlock &>(*DBlock);
     for (MachineInstr &MI : D) {
       // A VALU compare writes its lane mask for the active lanes and clears
       // the bits of the others.

@@ -898,11 +898,13 @@ bool ControlFlowMelder::sinkSelectsOfPhis() {
       Changed.insert(&BB);
     }
   }
-  // The side PHIs the selects were made on may have no use left.
-  for (BasicBlock *BB : Changed)
-    for (PHINode &PN : make_early_inc_range(BB->phis()))
-      if (PN.use_empty())
-        PN.eraseFromParent();
+  // The side PHIs the selects were made on may have no use left (in block
+  // order: erasing one can leave a PHI of another changed block unused).
+  for (BasicBlock &BB : F)
+    if (Changed.contains(&BB))
+      for (PHINode &PN : make_early_inc_range(BB.phis()))
+        if (PN.use_empty())
+          PN.eraseFromParent();
   return !Changed.empty();
 }
 

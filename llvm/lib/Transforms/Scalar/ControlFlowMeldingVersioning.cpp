@@ -148,8 +148,13 @@ ControlFlowMelder::collectVersionBlocks(const DivergentRegion &R,
       return "a block of the region cannot be copied";
     append_range(Worklist, successors(BB));
   }
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
+    if (Inside.contains(BB))
+      Blocks.push_back(BB);
+  // In reverse post-order, so that the reason reported is the same on every
+  // run.
   Size = 0;
-  for (BasicBlock *BB : Inside) {
+  for (BasicBlock *BB : Blocks) {
     Size += BB->sizeWithoutDebug();
     for (Instruction &I : *BB) {
       if (I.getType()->isTokenTy())
@@ -165,9 +170,6 @@ ControlFlowMelder::collectVersionBlocks(const DivergentRegion &R,
       }
     }
   }
-  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
-    if (Inside.contains(BB))
-      Blocks.push_back(BB);
   return nullptr;
 }
 

@@ -113,6 +113,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -816,9 +817,19 @@ struct Candidate {
   SmallVector<BasicBlock *, 16> Blocks; // in reverse post-order
   bool IsLoopNest;
   /// Where the remarks point: the branch that makes the region a candidate
-  /// (rewritten by the transform, so only its location and block are kept).
+  /// (rewritten by the transform, so only its location and block are kept;
+  /// the transform can merge the block away, hence the weak handle).
   DebugLoc Loc;
-  BasicBlock *Anchor;
+  WeakVH Anchor;
+
+  BasicBlock *getAnchor() const { return cast_or_null<BasicBlock>(Anchor); }
+  /// The code region of the remarks: the anchor, or the entry block of \p F
+  /// once the anchor has been merged away.
+  const Value *getRemarkRegion(Function &F) const {
+    if (BasicBlock *BB = getAnchor())
+      return BB;
+    return &F.getEntryBlock();
+  }
 };
 
 class RegionFinder {
@@ -1104,14 +1115,15 @@ static const char *unprofitableUnstructured(const Candidate &C,
 // The pass
 //===----------------------------------------------------------------------===//
 
-static void remarkMissed(OptimizationRemarkEmitter &ORE, const Candidate &C,
-                         const char *Why, const std::string &Detail) {
+static void remarkMissed(OptimizationRemarkEmitter &ORE, Function &F,
+                         const Candidate &C, const char *Why,
+                         const std::string &Detail) {
   ++NumRejected;
   ORE.emit([&] {
     OptimizationRemarkMissed R(DEBUG_TYPE,
                                C.IsLoopNest ? "LoopNestNotLinearized"
                                             : "RegionNotLinearized",
-                               C.Loc, C.Anchor);
+                               C.Loc, C.getRemarkRegion(F));
     R << (C.IsLoopNest ? "loop nest" : "unstructured region")
       << " not linearized: " << Why;
     if (!Detail.empty())
@@ -1120,13 +1132,13 @@ static void remarkMissed(OptimizationRemarkEmitter &ORE, const Candidate &C,
   });
 }
 
-static void remarkDone(OptimizationRemarkEmitter &ORE, const Candidate &C,
-                       unsigned NumBlocks) {
+static void remarkDone(OptimizationRemarkEmitter &ORE, Function &F,
+                       const Candidate &C, unsigned NumBlocks) {
   ORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE,
                               C.IsLoopNest ? "LoopNestLinearized"
                                            : "RegionLinearized",
-                              C.Loc, C.Anchor)
+                              C.Loc, C.getRemarkRegion(F))
            << (C.IsLoopNest ? "linearized loop nest of "
                             : "linearized unstructured region of ")
            << ore::NV("Blocks", NumBlocks)
@@ -1139,7 +1151,8 @@ PreservedAnalyses LinearizeCFGPass::run(Function &F,
                                         FunctionAnalysisManager &AM) {
   if (!Opts.Unstructured && !Opts.Loops)
     return PreservedAnalyses::all();
-  auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  // Not the analysis manager's emitter: linearizing a region invalidates it.
+  OptimizationRemarkEmitter ORE(&F);
   bool Changed = false;
 
   // Loop nests first: each is an outermost candidate, and linearizing one
@@ -1154,14 +1167,14 @@ PreservedAnalyses LinearizeCFGPass::run(Function &F,
     Finder.findLoopNests(Nests);
     SmallVector<Candidate, 4> Accepted;
     for (Candidate &C : Nests) {
-      const Loop *L = LI.getLoopFor(C.Anchor);
+      const Loop *L = LI.getLoopFor(C.getAnchor());
       std::string Detail;
       const char *Why =
           Opts.Force ? nullptr
                      : unprofitableLoopNest(*L, *Finder.divergentInnerLoop(*L),
                                             bool(Opts.CountLanes), Detail);
       if (Why) {
-        remarkMissed(ORE, C, Why, Detail);
+        remarkMissed(ORE, F, C, Why, Detail);
         continue;
       }
       Accepted.push_back(std::move(C));
@@ -1170,11 +1183,11 @@ PreservedAnalyses LinearizeCFGPass::run(Function &F,
       unsigned NumBlocks = C.Blocks.size();
       if (const char *Why = linearizeRegion(
               F, C.Blocks, /*MergeBackEdges=*/true, Opts.CountLanes)) {
-        remarkMissed(ORE, C, Why, "");
+        remarkMissed(ORE, F, C, Why, "");
         continue;
       }
       ++NumLoopNests;
-      remarkDone(ORE, C, NumBlocks);
+      remarkDone(ORE, F, C, NumBlocks);
       Changed = true;
     }
     if (Changed)
@@ -1186,9 +1199,14 @@ PreservedAnalyses LinearizeCFGPass::run(Function &F,
   // remembered so that the search does not offer them again.
   if (Opts.Unstructured) {
     // Terminators of the blocks of rejected regions: their edges are not
-    // offered again.
-    SmallPtrSet<const Instruction *, 8> Rejected;
+    // offered again. Weak handles: a branch a later round creates can take
+    // the address of a rejected terminator that round erased.
+    SmallVector<WeakVH, 16> RejectedTerminators;
     for (unsigned Round = 0; Round < 64; ++Round) {
+      SmallPtrSet<const Instruction *, 8> Rejected;
+      for (Value *Term : RejectedTerminators)
+        if (Term)
+          Rejected.insert(cast<Instruction>(Term));
       RegionFinder Finder(F, AM.getResult<DominatorTreeAnalysis>(F),
                           AM.getResult<PostDominatorTreeAnalysis>(F),
                           AM.getResult<CycleAnalysis>(F),
@@ -1212,13 +1230,13 @@ PreservedAnalyses LinearizeCFGPass::run(Function &F,
       if (!Why)
         Why = linearizeRegion(F, C->Blocks, /*MergeBackEdges=*/false);
       if (Why) {
-        remarkMissed(ORE, *C, Why, Detail);
+        remarkMissed(ORE, F, *C, Why, Detail);
         for (BasicBlock *BB : C->Blocks)
-          Rejected.insert(BB->getTerminator());
+          RejectedTerminators.emplace_back(BB->getTerminator());
         continue;
       }
       ++NumUnstructuredRegions;
-      remarkDone(ORE, *C, C->Blocks.size());
+      remarkDone(ORE, F, *C, C->Blocks.size());
       Changed = true;
       AM.invalidate(F, PreservedAnalyses::none());
     }

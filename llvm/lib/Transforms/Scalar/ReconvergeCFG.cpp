@@ -431,7 +431,10 @@ bool Reconverger::processStep(BasicBlock *N) {
       for (auto M = Classes.member_begin(It); M != Classes.member_end(); ++M)
         if (any_of(Succs[*M], [&](BasicBlock *S) { return Key[S] >= Key[N]; }))
           Sources.push_back(*M);
-  sort(Sources, [&](BasicBlock *A, BasicBlock *B) { return Key[A] < Key[B]; });
+  // Stable: blocks with equal keys (virtual nodes of one block) are in one
+  // class, in the order they joined it.
+  stable_sort(Sources,
+              [&](BasicBlock *A, BasicBlock *B) { return Key[A] < Key[B]; });
   reroute(Sources, N);
   return true;
 }
