@@ -22,7 +22,6 @@ Exit status 1 if any source differs.
 import argparse
 import concurrent.futures
 import glob
-import importlib.util
 import json
 import os
 import re
@@ -30,21 +29,11 @@ import sys
 import tempfile
 
 from compile_time import command
+from corpus_diff import DEVICE_LIBS, UOC  # ci/uniform-ops-compare.py
 from kernelsuite import proc
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
-DEVICE_LIBS = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
 CUID = re.compile(r"__hip_cuid_[0-9a-f]+")
-
-
-def load_compare_module():
-    """ci/uniform-ops-compare.py, for its manifest reader and compile lines."""
-    path = os.path.join(REPO, "ci", "uniform-ops-compare.py")
-    spec = importlib.util.spec_from_file_location("uniform_ops_compare", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def suite_jobs(clang, mcpus):
@@ -60,14 +49,13 @@ def suite_jobs(clang, mcpus):
 
 def corpus_jobs(clang, mcpus, manifest, root):
     """The same for the entries of a corpus manifest."""
-    uoc = load_compare_module()
     with open(manifest) as f:
         entries = json.load(f)
     for entry in entries:
         entry["abspath"] = os.path.join(root, entry["path"])
-        entry.setdefault("lang", uoc.lang_of(entry["path"]))
+        entry.setdefault("lang", UOC.lang_of(entry["path"]))
         for mcpu in mcpus:
-            cmd = uoc.compile_cmd(clang, entry, mcpu,
+            cmd = UOC.compile_cmd(clang, entry, mcpu,
                                   ["--rocm-device-lib-path=" + DEVICE_LIBS],
                                   [], "OUT")
             cmd[cmd.index("-c")] = "-S"
@@ -105,6 +93,8 @@ def main():
     ap.add_argument("--no-suite", action="store_true")
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     args = ap.parse_args()
+    if os.sep in args.clang:  # corpus sources compile in their directory
+        args.clang = os.path.abspath(args.clang)
     mcpus = args.mcpu or ["gfx90a"]
     jobs = [] if args.no_suite else list(suite_jobs(args.clang, mcpus))
     if args.manifest:
