@@ -83,8 +83,9 @@
 //     instructions match only if they are compatible (same operation per
 //     isSameOperationAs, which covers opcode, types, predicates, alignment,
 //     volatility, atomic ordering, syncscope and call attributes; same direct
-//     callee; no operand bundles; every differing operand can be replaced by
-//     a variable). Two compares whose predicates are each other's swapped
+//     callee; no operand bundles, inline asm or convergent calls; every
+//     differing operand can be replaced by a variable and is not a
+//     swifterror value). Two compares whose predicates are each other's swapped
 //     form (a < b, c > d) are compatible too: the false side's operands are
 //     taken in exchanged order (swapped compares). So are the first two
 //     operands of a commutative operation if more of them are then equal
@@ -105,6 +106,11 @@
 //     offsets a selected address part loses, -cf-meld-run-overhead per
 //     unpredicated run; a speculated run costs nothing); otherwise it is
 //     rejected with an OverheadExceedsSaving remark.
+//     The threshold, the net-benefit check and the check that the values
+//     defined on the paths can be routed (5a) make the accept decision
+//     (acceptMeld). It is taken in one place for every way a candidate is
+//     found (a divergent region, the cascade of a divergent switch, a
+//     funnel), on the function as it is; the IR changes only after it.
 //  4. Region replication (basic-block/region, replicateRegion): G's CFG is
 //     copied onto b's side as empty blocks, b takes the place of p, and every
 //     conditional branch of the copy gets a constant condition that leads to
@@ -593,7 +599,7 @@ bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
     return (It != Map.end() && It->second != S2) ||
            (RevIt != Reverse.end() && RevIt->second != S1);
   };
-  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 8> Worklist;
+  SmallVector<BlockPair, 8> Worklist;
   Worklist.push_back({Entry1, Entry2});
   while (!Worklist.empty()) {
     auto [B1, B2] = Worklist.pop_back_val();
@@ -656,9 +662,9 @@ bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
   for (auto [B1, B2] : Map)
     Cand.Blocks.push_back({B1, B2});
   sort(Cand.Blocks, [&](const auto &LHS, const auto &RHS) {
-    return RPONumber.lookup(LHS.first) < RPONumber.lookup(RHS.first);
+    return RPONumber.lookup(LHS.True) < RPONumber.lookup(RHS.True);
   });
-  assert(Cand.Blocks.front().first == Entry1 && "Entry must come first");
+  assert(Cand.Blocks.front().True == Entry1 && "Entry must come first");
   // A predecessor inside that does not come first closes a cycle.
   SmallPtrSet<BasicBlock *, 8> Seen;
   Cand.Loops = 0;
@@ -771,7 +777,7 @@ ReplicaRoute::ReplicaRoute(const MeldCandidate &Cand) : Cand(Cand) {
   }
   // The region is acyclic (basic-block/region melds require it): the walk
   // ends at the region's exit.
-  for (const BasicBlock *BB = Cand.Blocks.front().first;
+  for (const BasicBlock *BB = Cand.Blocks.front().True;
        InRegion.count(BB) && Route.insert(BB).second;) {
     auto *Br = cast<BranchInst>(BB->getTerminator());
     BB = Br->getSuccessor(Br->isConditional() && !takesTrue(BB) ? 1 : 0);
@@ -829,7 +835,7 @@ void ControlFlowMelder::replicateRegion(MeldCandidate &Cand) {
   for (auto [BB, Same] : Cand.Blocks)
     if (!Route.contains(BB))
       Cand.BypassedReplicas.insert(Copy[BB]);
-  BasicBlock *ReplicaEntry = Copy[Cand.Blocks.front().first];
+  BasicBlock *ReplicaEntry = Copy[Cand.Blocks.front().True];
   if (ReplicaEntry != Single)
     SinglePred->getTerminator()->replaceSuccessorWith(Single, ReplicaEntry);
 
@@ -864,7 +870,7 @@ void ControlFlowMelder::replicateRegion(MeldCandidate &Cand) {
     Replica = Copy[BB];
   if (RS == 1)
     for (auto &Pair : Cand.Blocks)
-      std::swap(Pair.first, Pair.second);
+      std::swap(Pair.True, Pair.False);
   Cand.Exits[1 - RS] = SingleSucc;
   Cand.Replicated = true;
 }
@@ -908,7 +914,7 @@ bool ControlFlowMelder::findMeldCandidate(DivergentRegion &R,
                << " (" << ore::NV("Kind", getKindName(Cand.Kind)) << ") is "
                << ore::NV("Score", formatScore(Cand.Score));
       });
-      if (Cand.Score >= MeldThreshold)
+      if (reachesThreshold(Cand.Score))
         Cands[I * M + J] = std::move(Cand);
     }
   }
@@ -1044,12 +1050,8 @@ BasicBlock *ControlFlowMelder::tryCascade(BasicBlock &Entry,
         }))
       return *Melded ? Last : nullptr;
   MeldCandidate Cand;
-  if (!findMeldCandidate(R, Cand))
-    return nullptr;
   SmallVector<InstrAlignment, 4> Alignments;
-  SmallVector<PathValue, 8> PathValues;
-  if (!isWorthMelding(R, Cand, Alignments) ||
-      !checkPathValues(R, Cand, PathValues))
+  if (!findMeldCandidate(R, Cand) || !acceptMeld(R, Cand, Alignments))
     return nullptr;
 
   Last = expandSwitch(Entry, Targets);
@@ -1076,7 +1078,7 @@ bool ControlFlowMelder::trySwitch(BasicBlock &Entry) {
                "no two successors of the divergent switch form a region");
     return false;
   }
-  if (Score < MeldThreshold) {
+  if (!reachesThreshold(Score)) {
     emitMissed("NotProfitable", Entry,
                "no pair of switch successors reaches the melding "
                "threshold (best profitability " +
@@ -1118,10 +1120,8 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit,
         }))
       return *Melded;
   MeldCandidate Cand;
-  if (!findMeldCandidate(R, Cand))
-    return false;
   SmallVector<InstrAlignment, 4> Alignments;
-  if (!isWorthMelding(R, Cand, Alignments))
+  if (!findMeldCandidate(R, Cand) || !acceptMeld(R, Cand, Alignments))
     return false;
   if (AllowVersion && tryVersion(R, Cand, Alignments))
     return true;
@@ -1131,12 +1131,14 @@ bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit,
 /// The pairs of blocks whose instructions \p Cand aligns, true side first.
 /// For basic-block/region melds only the single block and its partner have
 /// instructions to align until the region is replicated.
-SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4>
-cfmeld::getAlignedBlocks(const MeldCandidate &Cand) {
-  if (Cand.Kind == MeldKind::BlockRegion)
-    return {Cand.RegionSide == 0 ? std::make_pair(Cand.Partner, Cand.Single)
-                                 : std::make_pair(Cand.Single, Cand.Partner)};
-  return SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4>(Cand.Blocks);
+SmallVector<BlockPair, 4> cfmeld::getAlignedBlocks(const MeldCandidate &Cand) {
+  if (Cand.Kind == MeldKind::BlockRegion) {
+    BlockPair Pair;
+    Pair[Cand.RegionSide] = Cand.Partner;
+    Pair[1 - Cand.RegionSide] = Cand.Single;
+    return {Pair};
+  }
+  return Cand.Blocks;
 }
 
 /// The instruction alignments of \p Cand and the checks on them: the blocks
@@ -1149,11 +1151,10 @@ bool ControlFlowMelder::isWorthMelding(
   // Names of the entries before they are modified.
   std::string TrueName = getBlockLabel(Cand.getEntry(0), "the true side");
   std::string FalseName = getBlockLabel(Cand.getEntry(1), "the false side");
-  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> ToAlign =
-      getAlignedBlocks(Cand);
+  SmallVector<BlockPair, 4> ToAlign = getAlignedBlocks(Cand);
   Alignments.assign(ToAlign.size(), InstrAlignment());
   for (auto [Idx, Pair] : enumerate(ToAlign)) {
-    if (!alignInstructions(Pair.first, Pair.second, Alignments[Idx])) {
+    if (!alignInstructions(Pair.True, Pair.False, Alignments[Idx])) {
       emitMissed("TooLarge", *R.Entry, "blocks are too large to align");
       return false;
     }
@@ -1208,8 +1209,30 @@ bool ControlFlowMelder::checkPathValues(const DivergentRegion &R,
   return false;
 }
 
-/// Meld \p Cand, which isWorthMelding accepted with \p Alignments, unless
-/// the values defined on the paths cannot be routed to the melded code.
+/// The accept decision, the one place where a modelled candidate is
+/// accepted or rejected, whichever entry path (a region, the cascade of a
+/// divergent switch, a funnel) modelled it: \p Cand reaches the melding
+/// threshold, isWorthMelding accepts it (giving \p Alignments) and the
+/// values defined on its paths can be routed to the melded code. Nothing in
+/// the IR has changed when it is called.
+bool ControlFlowMelder::acceptMeld(
+    const DivergentRegion &R, const MeldCandidate &Cand,
+    SmallVectorImpl<InstrAlignment> &Alignments) {
+  if (!reachesThreshold(Cand.Score)) {
+    emitMissed("NotProfitable", *R.Entry,
+               "melding profitability " + formatScore(Cand.Score) +
+                   " is below the threshold " + formatScore(MeldThreshold));
+    return false;
+  }
+  SmallVector<PathValue, 8> PathValues;
+  return isWorthMelding(R, Cand, Alignments) &&
+         checkPathValues(R, Cand, PathValues);
+}
+
+/// Meld \p Cand, which acceptMeld accepted with \p Alignments. The path
+/// values are collected again on the function as it is now (a cascade or a
+/// funnel may have been built since); false if they can no longer be
+/// routed, which the accept decision rules out.
 bool ControlFlowMelder::meldCandidate(
     const DivergentRegion &R, MeldCandidate &Cand,
     SmallVectorImpl<InstrAlignment> &Alignments) {
@@ -1227,8 +1250,7 @@ bool ControlFlowMelder::meldCandidate(
     replicateRegion(Cand);
     Alignments.resize(Cand.Blocks.size());
     for (auto [Idx, Pair] : enumerate(Cand.Blocks)) {
-      bool Aligned =
-          alignInstructions(Pair.first, Pair.second, Alignments[Idx]);
+      bool Aligned = alignInstructions(Pair.True, Pair.False, Alignments[Idx]);
       assert(Aligned && "Replicated blocks are at most as large as before");
       (void)Aligned;
     }

@@ -171,10 +171,9 @@ BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
 
     unsigned Side = P.True ? 0 : 1;
     SmallVector<Instruction *, 8> RunCode;
-    for (size_t L = K; L < E && !Alignment[L].isMatch() &&
-                       (Side == 0) == (Alignment[L].True != nullptr);
+    for (size_t L = K; L < E && Alignment[L][Side] && !Alignment[L].isMatch();
          ++L)
-      RunCode.push_back(Side == 0 ? Alignment[L].True : Alignment[L].False);
+      RunCode.push_back(Alignment[L][Side]);
     bool Bypassed = OnlySide == Side;
     if (Bypassed || isSpeculatableRun(SmallVector<const Instruction *, 8>(
                         RunCode.begin(), RunCode.end()))) {
@@ -193,16 +192,16 @@ BasicBlock *ControlFlowMelder::emitMeldedBody(BasicBlock *Cur,
     Selects.addBlock(Run);
     Selects.addBlock(Join);
     SmallVector<Instruction *, 8> Moved;
-    for (; K < E && !Alignment[K].isMatch() &&
-           (Side == 0) == (Alignment[K].True != nullptr);
-         ++K) {
-      Instruction *I = Side == 0 ? Alignment[K].True : Alignment[K].False;
+    for (; K < E && Alignment[K][Side] && !Alignment[K].isMatch(); ++K) {
+      Instruction *I = Alignment[K][Side];
       I->moveBefore(*Run, Run->end());
       Moved.push_back(I);
     }
     BranchInst::Create(Join, Run);
-    BranchInst::Create(Side == 0 ? Run : Join, Side == 0 ? Join : Run, Cond,
-                       Cur);
+    BlockPair Targets;
+    Targets[Side] = Run;
+    Targets[1 - Side] = Join;
+    BranchInst::Create(Targets.True, Targets.False, Cond, Cur);
     for (Instruction *I : Moved) {
       if (all_of(I->users(), [&](User *U) {
             return cast<Instruction>(U)->getParent() == Run;
@@ -260,8 +259,9 @@ void ControlFlowMelder::emitExitBranch(
   };
   if (Exit1 != Exit2) {
     BranchInst::Create(Exit1, Exit2, Cond, From);
+    BlockPair Exits{Exit1, Exit2};
     for (unsigned Side = 0; Side < 2; ++Side)
-      for (PHINode &PN : (Side == 0 ? Exit1 : Exit2)->phis())
+      for (PHINode &PN : Exits[Side]->phis())
         PN.addIncoming(TakeValue(PN, Side), From);
     return;
   }
@@ -291,8 +291,8 @@ static void addCyclicEntryBlocks(MeldCandidate &Cand,
   for (unsigned Side = 0; Side < 2; ++Side) {
     BasicBlock *Header = Cand.getEntry(Side);
     SmallPtrSet<BasicBlock *, 8> Inside;
-    for (auto [B1, B2] : Cand.Blocks)
-      Inside.insert(Side == 0 ? B1 : B2);
+    for (const BlockPair &Pair : Cand.Blocks)
+      Inside.insert(Pair[Side]);
     BasicBlock *Outside = *find_if(predecessors(Header), [&](BasicBlock *P) {
       return !Inside.contains(P);
     });
@@ -371,7 +371,7 @@ static void mergeCopiedPhis(ArrayRef<std::pair<PHINode *, unsigned>> Copied,
 static std::optional<unsigned> getOnlySide(const MeldCandidate &Cand,
                                            BasicBlock *B1, BasicBlock *B2) {
   unsigned RS = Cand.RegionSide;
-  if (Cand.BypassedReplicas.contains(RS == 0 ? B2 : B1))
+  if (Cand.BypassedReplicas.contains(BlockPair{B1, B2}[1 - RS]))
     return RS;
   return std::nullopt;
 }
@@ -388,8 +388,7 @@ BasicBlock *ControlFlowMelder::enterMeldedCode(const DivergentRegion &R,
   bool IsRegion = Cand.Kind != MeldKind::BlockBlock;
   // Region simplification of the entries.
   for (unsigned Side = 0; Side < 2; ++Side) {
-    BasicBlock *&Entry =
-        Side == 0 ? Cand.Blocks.front().first : Cand.Blocks.front().second;
+    BasicBlock *&Entry = Cand.Blocks.front()[Side];
     BasicBlock *OldEntry = Entry;
     Entry = simplifySubgraph(Entry, /*SplitBranch=*/!IsRegion);
     // A region entry split below its PHIs is now the block that holds the
@@ -489,7 +488,7 @@ void ControlFlowMelder::emitRegionBranch(const MeldCandidate &Cand,
   IRBuilder<> Builder(End);
   Value *BrCond;
   if (OnlySide) {
-    BrCond = (*OnlySide == 0 ? Br1 : Br2)->getCondition();
+    BrCond = SidePair<BranchInst *>{Br1, Br2}[*OnlySide]->getCondition();
   } else {
     Value *Cond2 = Br2->getCondition();
     if (Cand.SwappedBranches.contains(B1))
@@ -748,7 +747,7 @@ bool ControlFlowMelder::tryFunnel(BasicBlock &Entry) {
   Cand.Blocks.assign(1, {A, B});
   Cand.Score = computeProfitability(A, B);
   SmallVector<InstrAlignment, 4> Alignments;
-  if (Cand.Score < MeldThreshold || !isWorthMelding(Diamond, Cand, Alignments))
+  if (!acceptMeld(Diamond, Cand, Alignments))
     return false;
 
   BasicBlock *Funnel = buildFunnel(A, B, Preds, BI->getDebugLoc());
@@ -762,10 +761,14 @@ bool ControlFlowMelder::tryFunnel(BasicBlock &Entry) {
   });
   FAM.invalidate(F, PreservedAnalyses::none());
   computeAnalyses();
+  // The funnel's branch heads the diamond that acceptMeld modelled: its
+  // condition takes the divergent branch's on one incoming edge, its
+  // successors are A and B, and their exit is X. The alignments stay valid:
+  // only A's and B's PHIs moved.
   DivergentRegion R;
-  Alignments.clear();
-  if (isDivergentBranch(*Funnel) && buildRegion(*Funnel, R) &&
-      isWorthMelding(R, Cand, Alignments) && meldCandidate(R, Cand, Alignments))
+  bool IsRegion = isDivergentBranch(*Funnel) && buildRegion(*Funnel, R);
+  assert(IsRegion && R.Exit == X && "Funnel does not head the diamond");
+  if (IsRegion && meldCandidate(R, Cand, Alignments))
     return true;
   emitMissed("FunnelNotMelded", *Funnel,
              "the funnel block's diamond was not melded after all");

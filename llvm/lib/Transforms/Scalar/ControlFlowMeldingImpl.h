@@ -55,11 +55,26 @@ namespace cfmeld {
 extern cl::opt<double> MeldThreshold;
 extern cl::opt<unsigned> RunOverhead;
 
+/// Whether a melding profitability \p Score allows a meld
+/// (-cf-meld-threshold).
+inline bool reachesThreshold(double Score) { return Score >= MeldThreshold; }
+
+/// One value for each side of a divergent branch: the one representation of
+/// a pair of sides in the pass. Side 0 is the true side, side 1 the false
+/// side.
+template <typename T> struct SidePair {
+  T True{};
+  T False{};
+  T &operator[](unsigned Side) { return Side == 0 ? True : False; }
+  const T &operator[](unsigned Side) const { return Side == 0 ? True : False; }
+};
+
+/// Corresponding blocks of the two sides.
+using BlockPair = SidePair<BasicBlock *>;
+
 /// One entry of an instruction alignment: an aligned pair (both set) or a gap
 /// (exactly one set).
-struct AlignedPair {
-  Instruction *True = nullptr;
-  Instruction *False = nullptr;
+struct AlignedPair : SidePair<Instruction *> {
   bool isMatch() const { return True && False; }
 };
 
@@ -207,7 +222,7 @@ struct MeldCandidate {
   double Score = 0.0;
   /// Corresponding (true, false) blocks, entries first, in an order in which
   /// every block comes after its predecessors inside the subgraph.
-  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> Blocks;
+  SmallVector<BlockPair, 4> Blocks;
   /// Exit blocks of region-region candidates (the blocks after them).
   BasicBlock *Exits[2] = {nullptr, nullptr};
   /// Region-region candidates: the number of loops in each subgraph (blocks
@@ -235,7 +250,7 @@ struct MeldCandidate {
   BasicBlock *getEntry(unsigned Side) const {
     if (Kind == MeldKind::BlockRegion && !Replicated && Side != RegionSide)
       return Single;
-    return Side == 0 ? Blocks.front().first : Blocks.front().second;
+    return Blocks.front()[Side];
   }
   bool isValid() const { return !Blocks.empty(); }
 };
@@ -324,6 +339,8 @@ private:
   bool isDivergentSwitch(BasicBlock &BB);
   bool tryRegion(BasicBlock &Entry, bool AllowSplit = true,
                  bool AllowVersion = true);
+  bool acceptMeld(const DivergentRegion &R, const MeldCandidate &Cand,
+                  SmallVectorImpl<InstrAlignment> &Alignments);
   bool isWorthMelding(const DivergentRegion &R, const MeldCandidate &Cand,
                       SmallVectorImpl<InstrAlignment> &Alignments);
   bool meldCandidate(const DivergentRegion &R, MeldCandidate &Cand,
@@ -455,8 +472,7 @@ using PhiPairSet = DenseSet<std::pair<const Value *, const Value *>>;
 
 /// The pairs of blocks whose instructions \p Cand aligns, true side first
 /// (ControlFlowMelding.cpp).
-SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4>
-getAlignedBlocks(const MeldCandidate &Cand);
+SmallVector<BlockPair, 4> getAlignedBlocks(const MeldCandidate &Cand);
 
 /// The distinct successors of \p SI in case order, the default last, each
 /// with its case values; a default that only holds `unreachable` is left out

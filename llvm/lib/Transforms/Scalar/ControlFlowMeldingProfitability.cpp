@@ -311,8 +311,8 @@ void ControlFlowMelder::pairCopiedPhis(
       return Idx2 < 0 ? nullptr : P2->getIncomingValue(Idx2);
     }
     for (unsigned In2 = 0, E = P2->getNumIncomingValues(); In2 != E; ++In2)
-      if (none_of(Cand.Blocks, [&](const auto &BlockPair) {
-            return BlockPair.second == P2->getIncomingBlock(In2);
+      if (none_of(Cand.Blocks, [&](const BlockPair &Pair) {
+            return Pair.False == P2->getIncomingBlock(In2);
           }))
         return P2->getIncomingValue(In2);
     return nullptr;
@@ -545,12 +545,10 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
       continue;
     }
     // A maximal run of one side, as emitMeldedBody forms it.
-    bool TrueSide = P.True;
+    unsigned Side = P.True ? 0 : 1;
     SmallVector<const Instruction *, 8> Run;
-    for (; K < E && !Alignment[K].isMatch() &&
-           TrueSide == (Alignment[K].True != nullptr);
-         ++K)
-      Run.push_back(TrueSide ? Alignment[K].True : Alignment[K].False);
+    for (; K < E && Alignment[K][Side] && !Alignment[K].isMatch(); ++K)
+      Run.push_back(Alignment[K][Side]);
     // A speculated run issues once, as it did on its own side.
     if (isSpeculatableRun(Run))
       continue;
@@ -560,7 +558,7 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
                [](const Instruction *I) { return isIgnoredInstruction(*I); }))
       continue;
     T.Runs += lessDroppedSkip(RunOverhead, isSkipBranchDropped(Run));
-    if (!TrueSide)
+    if (Side == 1)
       T.InvertedCond = 1;
   }
 }
@@ -620,11 +618,10 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
   BasicBlock *Exits[2];
   bool Absorbed[2];
   bool SameExitBranch = Cand.Kind == MeldKind::BlockBlock &&
-                        haveSameExitBranch(Cand.Blocks.front().first,
-                                           Cand.Blocks.front().second, Differ);
+                        haveSameExitBranch(Cand.Blocks.front().True,
+                                           Cand.Blocks.front().False, Differ);
   for (unsigned Side = 0; Side < 2; ++Side) {
-    BasicBlock *First =
-        Side == 0 ? Cand.Blocks.front().first : Cand.Blocks.front().second;
+    BasicBlock *First = Cand.Blocks.front()[Side];
     Exits[Side] = Cand.Kind == MeldKind::BlockBlock
                       ? First->getSingleSuccessor()
                       : Cand.Exits[Side];
@@ -697,8 +694,10 @@ void ControlFlowMelder::addBlockRegionBranchSaving(const DivergentRegion &R,
   // The select of two values, \p InRegion on the region's side and \p
   // OtherSide on the single block's.
   auto SelectCost = [&](const Value *InRegion, const Value *OtherSide) {
-    return RS == 0 ? getSelectCost(InRegion, OtherSide)
-                   : getSelectCost(OtherSide, InRegion);
+    SidePair<const Value *> Ops;
+    Ops[RS] = InRegion;
+    Ops[1 - RS] = OtherSide;
+    return getSelectCost(Ops.True, Ops.False);
   };
   ReplicaRoute Route(Cand);
   for (auto [BB, Same] : Cand.Blocks)

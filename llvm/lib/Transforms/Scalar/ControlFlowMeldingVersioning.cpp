@@ -191,8 +191,8 @@ uint64_t ControlFlowMelder::getOverheadPerEntry(const DivergentRegion &R,
        zip(getAlignedBlocks(Cand), Cost.AlignmentOverhead)) {
     Once -= Added;
     PerEntry += Added *
-                (BFI.getBlockFreq(Blocks.first).getFrequency() +
-                 BFI.getBlockFreq(Blocks.second).getFrequency()) /
+                (BFI.getBlockFreq(Blocks.True).getFrequency() +
+                 BFI.getBlockFreq(Blocks.False).getFrequency()) /
                 EntryFreq;
   }
   return Once + uint64_t(std::llround(PerEntry));

@@ -160,8 +160,10 @@ exit:
   ret void
 }
 
-; The same shape with sides that have nothing in common: no funnel is built
-; and the function is unchanged.
+; The same shape with sides that have nothing in common: the accept decision
+; rejects the diamond the funnel would head before anything changes, so no
+; funnel is built and the function is unchanged.
+; REMARK: remark: <unknown>:0:0: melding profitability 0.00 is below the threshold 0.20
 define amdgpu_kernel void @dissimilar(ptr addrspace(1) %a, ptr addrspace(1) %out, i32 %mid, i32 %end) {
 ; CHECK-LABEL: define amdgpu_kernel void @dissimilar(
 ; CHECK-SAME: ptr addrspace(1) [[A:%.*]], ptr addrspace(1) [[OUT:%.*]], i32 [[MID:%.*]], i32 [[END:%.*]]) #[[ATTR0:[0-9]+]] {
