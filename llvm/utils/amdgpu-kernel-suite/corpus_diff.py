@@ -3,8 +3,8 @@
 and by the fork, on the same inputs, and compare what they write.
 
 Every device source of a manifest (the format ci/uniform-ops-compare.py
-reads, which also gives the compile lines) is compiled at -O3 for --mcpu by
-the reference compiler (--ref-clang, default Debian's clang-19) and by the
+reads, which also gives the compile lines) is compiled at -O3 (or
+--opt-level) for --mcpu by the reference compiler (--ref-clang, default Debian's clang-19) and by the
 fork (--clang), and linked with --lld. Every kernel of both code objects is
 launched on the emulator, with --strict, on generated inputs:
 
@@ -33,7 +33,8 @@ one category:
   differs     both ran, the buffers differ (a fork bug, or a float rounding
               difference to explain)
   unstable    both ran and the buffers differ, but the reference built at
-              -O0 writes other bytes than at -O3 on the same inputs: the
+              -O0 writes other bytes than at --opt-level on the same
+              inputs (at -O0: the reference built at -O3 does): the
               kernel's result is undefined there (an uninitialized value);
               listed, not a failure
   racy        both ran and the buffers differ, but on the generated inputs
@@ -286,15 +287,17 @@ def unless_racy(result, ref_figures):
 
 
 def reference_is_stable(args, entry, tmp, kdir, name, kinds, rand_max=None):
-    """Whether the reference built at -O0 writes the bytes its -O3 build
-    wrote for kernel name (runs tagged 'r' in kdir): if not, the kernel's
-    result on the generated inputs is undefined (an uninitialized value, an
-    out-of-range read that happens to stay in a buffer), and a difference
-    from the fork says nothing about the fork."""
-    ref0 = os.path.join(tmp, "ref-O0.co")
+    """Whether the reference built at another level (-O0, or -O3 when
+    --opt-level is 0) writes the bytes its --opt-level build wrote for
+    kernel name (runs tagged 'r' in kdir): if not, the kernel's result on the
+    generated inputs is undefined (an uninitialized value, an out-of-range
+    read that happens to stay in a buffer), and a difference from the fork
+    says nothing about the fork."""
+    other = "-O3" if args.opt_level == "0" else "-O0"
+    ref0 = os.path.join(tmp, "ref" + other + ".co")
     if not os.path.exists(ref0):
         built, _ = build(args.ref_clang, args.lld, entry, args.mcpu, tmp,
-                         "ref-O0", args.timeout, extra=["-O0"])
+                         "ref" + other, args.timeout, extra=[other])
         if not built:
             return True
         ref0 = built
@@ -341,10 +344,11 @@ def is_lds_range_fault(msg):
 def check_entry(args, entry):
     results = []
     with work_dir(args, entry) as tmp:
+        level = ["-O" + args.opt_level]
         ref, err_r = build(args.ref_clang, args.lld, entry, args.mcpu, tmp,
-                           "ref", args.timeout)
+                           "ref", args.timeout, level)
         fork, err_f = build(args.clang, args.lld, entry, args.mcpu, tmp,
-                            "fork", args.timeout)
+                            "fork", args.timeout, level)
         if not ref or not fork:
             return [{"file": entry["path"], "kernel": "", "result":
                      "no-build", "detail": err_r or err_f}]
@@ -437,6 +441,8 @@ def main():
     ap.add_argument("--sample", type=int, help="this many files, at random")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--mcpu", default="gfx90a")
+    ap.add_argument("--opt-level", default="3", choices=["0", "1", "2", "3"],
+                    help="build both compilers' code at -O<this>")
     ap.add_argument("--clang", default=os.path.join(BIN, "clang"))
     ap.add_argument("--ref-clang", default="/usr/lib/llvm-19/bin/clang")
     ap.add_argument("--lld", default=os.path.join(BIN, "ld.lld"))
