@@ -74,6 +74,7 @@ import json
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -176,14 +177,20 @@ def measure(clang, entry, mcpu, cflags, extra, timeout):
     with tempfile.TemporaryDirectory(prefix="uniform-ops-") as tmp:
         obj = os.path.join(tmp, "out.o")
         cmd = compile_cmd(clang, entry, mcpu, cflags, extra, obj)
+        # In a process group of its own: a timeout kills the driver's cc1
+        # and linker too, which would otherwise run on holding the pipes.
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, errors="replace", start_new_session=True,
+                             cwd=os.path.dirname(entry["abspath"]))
         try:
-            p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                               cwd=os.path.dirname(entry["abspath"]))
+            _, stderr = p.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
             return None, "timeout after %ds" % timeout
         if p.returncode != 0 or not os.path.exists(obj):
-            errs = [l for l in p.stderr.splitlines() if "error" in l]
-            return None, (errs or p.stderr.splitlines() or ["exit %d" % p.returncode])[0]
+            errs = [l for l in stderr.splitlines() if "error" in l]
+            return None, (errs or stderr.splitlines() or ["exit %d" % p.returncode])[0]
         try:
             return count_ops(obj), ""
         except subprocess.CalledProcessError as e:
