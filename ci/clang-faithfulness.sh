@@ -39,7 +39,8 @@ for src in "$@"; do
       -mllvm -amdgpu-codegenprepare-one-lane-branch-weights=0
       -mllvm -amdgpu-post-ra-wait-out-hazards=0
       -mllvm -amdgpu-waitcnt-flush-memoryless-loops=0
-      -mllvm -tail-dup-prologue-conservatively=0)
+      -mllvm -tail-dup-prologue-conservatively=0
+      -mllvm -rafast-reload-after-prologue=0)
     for kind in s co; do
       out=()
       [ $kind = s ] && out=(-S)

@@ -12,8 +12,9 @@ AMDGPUPromoteAlloca's refusal of divergent indexes into large vectors, the
 scalarization passes, MachineCSE's PRE skipping ignorable uses, the
 v_cmpx fold of an EXEC-masking AND, SIInsertWaitcnts' wait before a
 loop without memory instructions, the post-RA scheduler's wait for a
-hazard before a load's use, and the -O2 tail-duplication size for
-blocks that start with a prologue). The two runs
+hazard before a load's use, the -O2 tail-duplication size for
+blocks that start with a prologue, and RegAllocFast's reload of a register
+displaced in a block prologue after the prologue). The two runs
 are compared by stdout and exit status (stderr is not: crash reports carry
 addresses). Each (file, cpu) pair lands in one category:
 
@@ -55,7 +56,8 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-amdgpu-codegenprepare-one-lane-branch-weights=0",
                      "-amdgpu-post-ra-wait-out-hazards=0",
                      "-amdgpu-waitcnt-flush-memoryless-loops=0",
-                     "-tail-dup-prologue-conservatively=0"]
+                     "-tail-dup-prologue-conservatively=0",
+                     "-rafast-reload-after-prologue=0"]
 
 # Corpus file -> (functions compiled wrongly by upstream 19.1.7, the fix).
 UPSTREAM_BUGS = {
