@@ -4,9 +4,10 @@ and by the fork, on the same inputs, and compare what they write.
 
 Every device source of a manifest (the format ci/uniform-ops-compare.py
 reads, which also gives the compile lines) is compiled at -O3 (or
---opt-level) for --mcpu by the reference compiler (--ref-clang, default Debian's clang-19) and by the
-fork (--clang), and linked with --lld. Every kernel of both code objects is
-launched on the emulator, with --strict, on generated inputs:
+--opt-level) for --mcpu by the reference compiler (--ref-clang, default
+Debian's clang-19) and by the fork (--clang), and linked with --lld. Every
+kernel of both code objects is launched on the emulator, with --strict, on
+generated inputs:
 
   grid --grid work-items in workgroups of --block (1-D)
   global_buffer           --buffer-elems i32 elements, uniform in
