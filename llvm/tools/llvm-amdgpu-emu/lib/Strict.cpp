@@ -107,6 +107,7 @@ void classifyMemory(StrictInstr &S, const Instr &I, const MCInstrDesc &D,
     S.Counters |= 1 << LgkmCnt;
     S.Lgkm = LgkmLDS;
   }
+  S.InOrderVGPRWrite = D.mayLoad() && !S.Flat && !(Flags & SIInstrFlags::MIMG);
   if (Store && !D.mayLoad() && I.has(Role::VData)) {
     RegRange Data = rangeOf(I.op(Role::VData), 64);
     if (Data.Count > 2)
@@ -196,6 +197,7 @@ amdgpu_emu::buildStrictProgram(const Program &P, StringRef Processor) {
   SP->PartialVCCUpdatesVCCZ = IV.Major >= 10;
   SP->FlatCountsInOrder = IV.Major >= 10;
   SP->HasVsCnt = IV.Major >= 10;
+  SP->VmemWritesVGPRsInOrder = IV.Major <= 11;
   SP->Insts.reserve(P.Insts.size());
   for (uint32_t Idx = 0; Idx != P.Insts.size(); ++Idx)
     SP->Insts.push_back(describeInstr(P, Idx, IV, SP->HasVsCnt));
@@ -275,15 +277,15 @@ Error StrictWave::checkInFlight(WaveCtx &C, const Instr &I, uint32_t Idx) {
     for (unsigned Reg = R.First; Reg != unsigned(R.First) + R.Count; ++Reg)
       if (Writer[Reg])
         return InFlightError(Reg, "reads");
-  // A vector memory load may overwrite an earlier one's result of the same
-  // in-order queue: the results arrive in issue order.
-  bool InOrderLoad = S.Counters == (1 << VmCnt) && !S.Flat && inOrder(VmCnt);
+  // A vector memory load may overwrite an earlier one's result if both
+  // write their VGPRs in issue order (Strict.h).
+  bool InOrderLoad = SP.VmemWritesVGPRsInOrder && S.InOrderVGPRWrite;
   for (RegRange R : S.Writes)
     for (unsigned Reg = R.First; Reg != unsigned(R.First) + R.Count; ++Reg) {
       if (!Writer[Reg])
         continue;
       const InFlight &F = Ops[Writer[Reg] - 1];
-      if (InOrderLoad && F.Counters == (1 << VmCnt) && !SP.Insts[F.Inst].Flat)
+      if (InOrderLoad && SP.Insts[F.Inst].InOrderVGPRWrite)
         continue;
       return InFlightError(Reg, "overwrites");
     }

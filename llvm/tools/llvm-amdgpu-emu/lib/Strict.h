@@ -26,9 +26,12 @@
 //   unknown, so only CNT(0) retires anything) when it holds scalar memory,
 //   more than one kind of lgkm event, or, on gfx9, a FLAT instruction (which
 //   may decrement one counter before the other). An instruction that reads
-//   or writes a register in flight is an error; a vector memory load may
-//   overwrite a register in flight from an earlier vector memory load of the
-//   same in-order queue (their results arrive in order).
+//   or writes a register in flight is an error, with one exception: on
+//   gfx9-gfx11 a MUBUF, MTBUF, global or scratch load may overwrite a
+//   register in flight from an earlier one of those, whatever else the
+//   queue holds (the hardware writes their VGPRs in issue order;
+//   SIInsertWaitcnts relies on it under FeatureVmemWriteVgprInOrder). A
+//   FLAT access (possibly to LDS) and an image access are not covered.
 //
 //   Wait states (gfx9; gfx10+ have no data-dependency hazards): every issued
 //   instruction is one wait state, s_nop N is N + 1. The rules are those of
@@ -102,6 +105,9 @@ struct StrictInstr {
   uint8_t Counters = 0; ///< Bit (1 << StrictCounter) per counter it joins.
   uint8_t Lgkm = 0;     ///< Its LgkmKind, if it joins lgkmcnt.
   bool Flat = false;    ///< FLAT (not global or scratch).
+  /// A MUBUF, MTBUF, global or scratch load: writes its VGPRs in issue
+  /// order with the others of its kind.
+  bool InOrderVGPRWrite = false;
   bool VALU = false, SALU = false, VMem = false, DPP = false;
   bool DivFmas = false, ReadsM0Hazard = false, ReadsVCCZ = false;
   /// v_readlane/v_writelane: the lane-select SGPR range, if an SGPR.
@@ -121,6 +127,8 @@ struct StrictProgram {
   bool PartialVCCUpdatesVCCZ = true;
   bool FlatCountsInOrder = true; ///< gfx10+.
   bool HasVsCnt = false;         ///< gfx10+: stores count on vscnt.
+  /// gfx9-gfx11: InOrderVGPRWrite loads write their VGPRs in issue order.
+  bool VmemWritesVGPRsInOrder = true;
 };
 
 /// Describes every instruction of P for strict mode on Processor.

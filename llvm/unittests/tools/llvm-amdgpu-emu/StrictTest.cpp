@@ -100,6 +100,44 @@ TEST(EmuStrict, VmcntRetiresInOrder) {
             "");
 }
 
+// Global, scratch and buffer loads write their VGPRs in issue order even
+// while a FLAT access keeps gfx9's vmcnt queue out of order (the shape of a
+// -O0 epilogue: a FLAT load, then spill reloads into one VGPR). A FLAT load
+// may be an LDS access that completes on another path: neither an earlier
+// nor a later one may share the destination.
+TEST(EmuStrict, VmemLoadsWriteInIssueOrder) {
+  const char *Addr = "v_mov_b32 v6, s2\n"
+                     "v_mov_b32 v7, s3\n";
+  const char *Use = "s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+                    "v_mov_b32 v5, v3";
+  EXPECT_EQ(strictError(GFX90A, (Twine(Addr) +
+                                 "flat_load_dword v8, v[6:7]\n"
+                                 "global_load_dword v3, v1, "
+                                 "s[2:3]\n"
+                                 "global_load_dword v3, v1, "
+                                 "s[2:3] offset:4\n" +
+                                 Use)
+                                    .str()),
+            "");
+  EXPECT_THAT(strictError(GFX90A, (Twine(Addr) +
+                                   "flat_load_dword v3, v[6:7]\n"
+                                   "global_load_dword v3, v1, "
+                                   "s[2:3]\n" +
+                                   Use)
+                                      .str()),
+              HasSubstr("strict: overwrites v3 while the result of "
+                        "FLAT_LOAD_DWORD"));
+  EXPECT_THAT(strictError(GFX1030, (Twine(Addr) +
+                                    "global_load_dword v3, v1, "
+                                    "s[2:3]\n"
+                                    "flat_load_dword v3, "
+                                    "v[6:7]\n" +
+                                    Use)
+                                       .str()),
+              HasSubstr("strict: overwrites v3 while the result of "
+                        "GLOBAL_LOAD_DWORD"));
+}
+
 // gfx9 counts stores on vmcnt, gfx10 on vscnt: a store issued before a load
 // is what vmcnt(1) completes on gfx9, and is not counted on gfx10's vmcnt.
 TEST(EmuStrict, StoresCountOnVmcntOrVscnt) {
