@@ -20,6 +20,7 @@
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegisterInfo.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/TargetParser/TargetParser.h"
 #include <cstring>
 
 using namespace llvm;
@@ -574,6 +575,10 @@ Expected<std::unique_ptr<Executor>> Executor::create(const CodeObject &CO,
                        Proc.starts_with("gfx11") || Proc.starts_with("gfx12");
   E->Prog->CmpxWritesOnlyExec = Proc.starts_with("gfx1");
   E->Prog->FlatOffsetBits = Proc.starts_with("gfx10") ? 12 : 13;
+  bool HasSramEcc = AMDGPU::getArchAttrAMDGCN(AMDGPU::parseArchAMDGCN(Proc)) &
+                    AMDGPU::FEATURE_SRAMECC;
+  E->Prog->D16PreservesUnusedBits =
+      !HasSramEcc || CO.getTargetID().contains(":sramecc-");
   uint32_t Rsrc1 = K.Descriptor.compute_pgm_rsrc1;
   E->Prog->DenormMode32 =
       AMDHSA_BITS_GET(Rsrc1, amdhsa::COMPUTE_PGM_RSRC1_FLOAT_DENORM_MODE_32);

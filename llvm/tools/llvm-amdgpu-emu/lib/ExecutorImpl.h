@@ -160,6 +160,10 @@ struct Program {
   /// Width of the signed FLAT/GLOBAL instruction offset field, which the
   /// disassembler leaves unextended: 12 bits on gfx10, 13 on gfx9/gfx11.
   unsigned FlatOffsetBits = 13;
+  /// Whether a D16 load keeps the other half of its VGPR: on targets with
+  /// SRAM ECC only if the target ID says `sramecc-` (LLVM does not count on
+  /// it with ECC on or unspecified, and the emulator then zeroes the half).
+  bool D16PreservesUnusedBits = true;
   raw_ostream *Trace = nullptr; ///< Where to print each executed instruction.
   int TraceLane = -1;           ///< Also print this lane's VGPR results.
   /// The dispatch stops with an error after this many wave-instructions.

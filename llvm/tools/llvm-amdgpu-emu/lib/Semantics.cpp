@@ -652,6 +652,14 @@ void TableBuilder::addGlobalAndPrivateMemory() {
     T[Name("_LOAD_SSHORT")] = global_subdword<2, false, true>;
     T[Name("_STORE_BYTE")] = global_subdword<1, true, false>;
     T[Name("_STORE_SHORT")] = global_subdword<2, true, false>;
+    T[Name("_LOAD_UBYTE_D16")] = global_subdword<1, false, false, D16::Lo>;
+    T[Name("_LOAD_UBYTE_D16_HI")] = global_subdword<1, false, false, D16::Hi>;
+    T[Name("_LOAD_SBYTE_D16")] = global_subdword<1, false, true, D16::Lo>;
+    T[Name("_LOAD_SBYTE_D16_HI")] = global_subdword<1, false, true, D16::Hi>;
+    T[Name("_LOAD_SHORT_D16")] = global_subdword<2, false, false, D16::Lo>;
+    T[Name("_LOAD_SHORT_D16_HI")] = global_subdword<2, false, false, D16::Hi>;
+    T[Name("_STORE_BYTE_D16_HI")] = global_subdword<1, true, false, D16::Hi>;
+    T[Name("_STORE_SHORT_D16_HI")] = global_subdword<2, true, false, D16::Hi>;
   }
   // Private memory (MUBUF with the private-segment descriptor).
   for (StringRef Form : {"_OFFSET", "_OFFEN", "_IDXEN", "_BOTHEN", "_ADDR64"}) {
@@ -668,6 +676,14 @@ void TableBuilder::addGlobalAndPrivateMemory() {
     T[Name("LOAD_SSHORT")] = buffer_private<false, 2, true>;
     T[Name("STORE_BYTE")] = buffer_private<true, 1>;
     T[Name("STORE_SHORT")] = buffer_private<true, 2>;
+    T[Name("LOAD_UBYTE_D16")] = buffer_private<false, 1, false, D16::Lo>;
+    T[Name("LOAD_UBYTE_D16_HI")] = buffer_private<false, 1, false, D16::Hi>;
+    T[Name("LOAD_SBYTE_D16")] = buffer_private<false, 1, true, D16::Lo>;
+    T[Name("LOAD_SBYTE_D16_HI")] = buffer_private<false, 1, true, D16::Hi>;
+    T[Name("LOAD_SHORT_D16")] = buffer_private<false, 2, false, D16::Lo>;
+    T[Name("LOAD_SHORT_D16_HI")] = buffer_private<false, 2, false, D16::Hi>;
+    T[Name("STORE_BYTE_D16_HI")] = buffer_private<true, 1, false, D16::Hi>;
+    T[Name("STORE_SHORT_D16_HI")] = buffer_private<true, 2, false, D16::Hi>;
   }
 }
 

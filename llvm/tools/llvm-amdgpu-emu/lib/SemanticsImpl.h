@@ -755,10 +755,16 @@ template <FmaMixOp Kind> Error v_fma_mix(WaveCtx &C, const Instr &I);
 // SemanticsMemory.cpp: global, flat, private and LDS memory.
 //===----------------------------------------------------------------------===//
 
+/// Which half of its VGPR a 16-bit (D16) access loads into or stores from:
+/// not a D16 access (a sub-dword load fills the whole register), the low
+/// half, or the high half.
+enum class D16 : uint8_t { No, Lo, Hi };
+
 template <bool Store> Error global_access(WaveCtx &C, const Instr &I);
-template <unsigned Bytes, bool Store, bool Signed>
+template <unsigned Bytes, bool Store, bool Signed, D16 Half = D16::No>
 Error global_subdword(WaveCtx &C, const Instr &I);
-template <bool Store, unsigned SubDword = 0, bool Signed = false>
+template <bool Store, unsigned SubDword = 0, bool Signed = false,
+          D16 Half = D16::No>
 Error buffer_private(WaveCtx &C, const Instr &I);
 template <bool Store> Error ds_access(WaveCtx &C, const Instr &I);
 template <bool Store, unsigned Size, bool St64>

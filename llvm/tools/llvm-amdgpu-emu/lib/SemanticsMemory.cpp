@@ -164,6 +164,32 @@ template <bool Store> Error global_access(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+// --- Sub-dword accesses -----------------------------------------------------
+
+/// The VGPR value after a sub-dword load of the \p Bytes at \p P, whose
+/// value before was \p Old. A D16 load extends the bytes to 16 bits and
+/// writes one half; the other half keeps its bits or, where the target
+/// does not guarantee that (Program::D16PreservesUnusedBits), is zeroed.
+template <unsigned Bytes, bool Signed, D16 Half>
+static uint32_t subdwordLoadResult(const WaveCtx &C, const uint8_t *P,
+                                   uint32_t Old) {
+  uint32_t V = 0;
+  std::memcpy(&V, P, Bytes);
+  if (Signed)
+    V = uint32_t(SignExtend32(V, 8 * Bytes));
+  if (Half == D16::No)
+    return V;
+  uint32_t Kept = C.DS.Prog.D16PreservesUnusedBits ? Old : 0;
+  if (Half == D16::Lo)
+    return (Kept & 0xffff0000u) | (V & 0xffffu);
+  return (Kept & 0xffffu) | (V << 16);
+}
+
+/// The value whose low bytes a sub-dword store of VGPR value \p Reg writes.
+template <D16 Half> static uint32_t subdwordStoreValue(uint32_t Reg) {
+  return Half == D16::Hi ? Reg >> 16 : Reg;
+}
+
 // --- Private memory through buffer descriptors ------------------------------
 
 /// MUBUF loads and stores through a descriptor below PrivateDescriptorLimit
@@ -173,8 +199,9 @@ template <bool Store> Error global_access(WaveCtx &C, const Instr &I) {
 /// soffset) is the per-lane offset times the wave size, and the per-lane
 /// byte address is (base + soffset) / lanes + offset (+ vaddr with offen).
 /// SubDword 1 or 2 is a byte or short access: a load zero- or (Signed)
-/// sign-extends it into the VGPR, a store writes the VGPR's low bytes.
-template <bool Store, unsigned SubDword, bool Signed>
+/// sign-extends it into the VGPR or, D16, into one half of it; a store
+/// writes the low bytes of the VGPR or of its high half.
+template <bool Store, unsigned SubDword, bool Signed, D16 Half>
 Error buffer_private(WaveCtx &C, const Instr &I) {
   const Operand &Rsrc = I.op(Role::SRsrc);
   if (Rsrc.Kind != OpKind::SGPR || Rsrc.Dwords != 4)
@@ -210,16 +237,13 @@ Error buffer_private(WaveCtx &C, const Instr &I) {
                                L, Bytes, Addr, C.W.PrivateSize));
     uint8_t *P = &C.W.Priv[size_t(L) * C.W.PrivateSize + Addr];
     if (SubDword) {
-      uint32_t V = 0;
+      uint32_t V = readV(C, Data, L);
       if (Store) {
-        V = readV(C, Data, L);
+        V = subdwordStoreValue<Half>(V);
         std::memcpy(P, &V, SubDword); // Little-endian: the low bytes.
         continue;
       }
-      std::memcpy(&V, P, SubDword);
-      if (Signed)
-        V = uint32_t(SignExtend64(V, 8 * SubDword));
-      writeV(C, Data, L, V);
+      writeV(C, Data, L, subdwordLoadResult<SubDword, Signed, Half>(C, P, V));
       continue;
     }
     transferDwords<Store>(C, Data, L, P);
@@ -227,9 +251,10 @@ Error buffer_private(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
-/// Sub-dword global loads (zero- or sign-extended into one VGPR) and stores
-/// (the low Bytes of the VGPR).
-template <unsigned Bytes, bool Store, bool Signed>
+/// Sub-dword global loads (zero- or sign-extended into one VGPR or, D16,
+/// into one half of it) and stores (the low Bytes of the VGPR or of its
+/// high half).
+template <unsigned Bytes, bool Store, bool Signed, D16 Half>
 Error global_subdword(WaveCtx &C, const Instr &I) {
   const Operand &Data = Store ? I.op(Role::VData) : I.op(Role::VDst);
   uint64_t Exec = C.exec();
@@ -241,17 +266,14 @@ Error global_subdword(WaveCtx &C, const Instr &I) {
     if (!PtrOrErr)
       return PtrOrErr.takeError();
     uint8_t *P = *PtrOrErr;
+    uint32_t V = readV(C, Data, L);
     if (Store) {
-      uint32_t V = readV(C, Data, L);
+      V = subdwordStoreValue<Half>(V);
       noteGlobalStore(C, L, vmemAddr(C, I, L), P,
                       reinterpret_cast<const uint8_t *>(&V), Bytes);
       std::memcpy(P, &V, Bytes);
     } else {
-      uint32_t V = 0;
-      std::memcpy(&V, P, Bytes);
-      if (Signed)
-        V = uint32_t(SignExtend32(V, 8 * Bytes));
-      writeV(C, Data, L, V);
+      writeV(C, Data, L, subdwordLoadResult<Bytes, Signed, Half>(C, P, V));
     }
   }
   return Error::success();
@@ -457,6 +479,22 @@ template Error global_subdword<2, false, false>(WaveCtx &, const Instr &);
 template Error global_subdword<2, false, true>(WaveCtx &, const Instr &);
 template Error global_subdword<1, true, false>(WaveCtx &, const Instr &);
 template Error global_subdword<2, true, false>(WaveCtx &, const Instr &);
+template Error global_subdword<1, false, false, D16::Lo>(WaveCtx &,
+                                                         const Instr &);
+template Error global_subdword<1, false, false, D16::Hi>(WaveCtx &,
+                                                         const Instr &);
+template Error global_subdword<1, false, true, D16::Lo>(WaveCtx &,
+                                                        const Instr &);
+template Error global_subdword<1, false, true, D16::Hi>(WaveCtx &,
+                                                        const Instr &);
+template Error global_subdword<2, false, false, D16::Lo>(WaveCtx &,
+                                                         const Instr &);
+template Error global_subdword<2, false, false, D16::Hi>(WaveCtx &,
+                                                         const Instr &);
+template Error global_subdword<1, true, false, D16::Hi>(WaveCtx &,
+                                                        const Instr &);
+template Error global_subdword<2, true, false, D16::Hi>(WaveCtx &,
+                                                        const Instr &);
 template Error buffer_private<false, 0, false>(WaveCtx &, const Instr &);
 template Error buffer_private<true, 0, false>(WaveCtx &, const Instr &);
 template Error buffer_private<false, 1, false>(WaveCtx &, const Instr &);
@@ -465,6 +503,22 @@ template Error buffer_private<false, 2, false>(WaveCtx &, const Instr &);
 template Error buffer_private<false, 2, true>(WaveCtx &, const Instr &);
 template Error buffer_private<true, 1, false>(WaveCtx &, const Instr &);
 template Error buffer_private<true, 2, false>(WaveCtx &, const Instr &);
+template Error buffer_private<false, 1, false, D16::Lo>(WaveCtx &,
+                                                        const Instr &);
+template Error buffer_private<false, 1, false, D16::Hi>(WaveCtx &,
+                                                        const Instr &);
+template Error buffer_private<false, 1, true, D16::Lo>(WaveCtx &,
+                                                       const Instr &);
+template Error buffer_private<false, 1, true, D16::Hi>(WaveCtx &,
+                                                       const Instr &);
+template Error buffer_private<false, 2, false, D16::Lo>(WaveCtx &,
+                                                        const Instr &);
+template Error buffer_private<false, 2, false, D16::Hi>(WaveCtx &,
+                                                        const Instr &);
+template Error buffer_private<true, 1, false, D16::Hi>(WaveCtx &,
+                                                       const Instr &);
+template Error buffer_private<true, 2, false, D16::Hi>(WaveCtx &,
+                                                       const Instr &);
 template Error ds_access<false>(WaveCtx &, const Instr &);
 template Error ds_access<true>(WaveCtx &, const Instr &);
 template Error ds_access2<false, 4, false>(WaveCtx &, const Instr &);

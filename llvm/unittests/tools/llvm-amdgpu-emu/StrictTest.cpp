@@ -136,6 +136,16 @@ TEST(EmuStrict, VmemLoadsWriteInIssueOrder) {
                                        .str()),
               HasSubstr("strict: overwrites v3 while the result of "
                         "GLOBAL_LOAD_DWORD"));
+  // A D16 load merges into its register as its result is written, in order
+  // with the load of the other half: the two halves of a vector load back
+  // to back need no wait between them.
+  const char *Halves = "global_load_short_d16 v3, v1, s[2:3]\n"
+                       "global_load_short_d16_hi v3, v1, s[2:3] offset:2\n";
+  for (EmuTarget T : {GFX90A, GFX1030})
+    EXPECT_EQ(strictError(T, (Twine(Halves) + Use).str()), "") << T.CPU.str();
+  EXPECT_THAT(strictError(GFX90A, (Twine(Halves) + "v_mov_b32 v5, v3").str()),
+              HasSubstr("strict: reads v3 while the result of "
+                        "GLOBAL_LOAD_SHORT_D16_HI"));
 }
 
 // gfx9 counts stores on vmcnt, gfx10 on vscnt: a store issued before a load
