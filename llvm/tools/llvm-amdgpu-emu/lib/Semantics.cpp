@@ -289,6 +289,8 @@ void TableBuilder::addVectorMoves() {
   addVALU("V_READFIRSTLANE_B32", v_readfirstlane_b32);
   addVALU("V_READLANE_B32", v_readlane_b32);
   addVALU("V_WRITELANE_B32", v_writelane_b32);
+  addVALU("V_PERMLANE16_B32", v_permlane16<false>);
+  addVALU("V_PERMLANEX16_B32", v_permlane16<true>);
 }
 
 void TableBuilder::addVectorInteger() {

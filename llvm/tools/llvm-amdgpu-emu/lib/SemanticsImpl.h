@@ -664,6 +664,7 @@ Error v_swap_b32(WaveCtx &C, const Instr &I);
 Error v_not_b32(WaveCtx &C, const Instr &I);
 Error v_cndmask_b32(WaveCtx &C, const Instr &I);
 Error v_readlane_b32(WaveCtx &C, const Instr &I);
+template <bool Cross> Error v_permlane16(WaveCtx &C, const Instr &I);
 Error v_writelane_b32(WaveCtx &C, const Instr &I);
 Error v_readfirstlane_b32(WaveCtx &C, const Instr &I);
 template <ShiftOp Kind> Error v_shift64(WaveCtx &C, const Instr &I);

@@ -16,6 +16,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "SIDefines.h"
 #include "SemanticsImpl.h"
 #include <algorithm>
 #include <utility>
@@ -576,6 +577,34 @@ Error v_writelane_b32(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+/// v_permlane16_b32 / v_permlanex16_b32 vdst, vsrc, sel_lo, sel_hi
+/// (gfx10+): lane i of each row of 16 lanes reads vsrc from lane sel[i] (4
+/// bits of the 64-bit {sel_hi, sel_lo}) of its own row, or for permlanex16
+/// of the other row of its pair (rows 0/1, 2/3). op_sel[0] is FI and
+/// op_sel[1] BOUND_CTRL, as in DPP: a source lane outside EXEC is invalid
+/// unless FI; a lane that reads an invalid one gets 0 with BOUND_CTRL and
+/// keeps its value otherwise.
+template <bool Cross> Error v_permlane16(WaveCtx &C, const Instr &I) {
+  uint64_t Sel = uint32_t(readS(C, I.op(Role::Src1))) |
+                 uint64_t(uint32_t(readS(C, I.op(Role::Src2)))) << 32;
+  bool FetchInactive = I.imm(Role::Src0Mods) & SISrcMods::OP_SEL_0;
+  bool BoundCtrl = I.imm(Role::Src1Mods) & SISrcMods::OP_SEL_0;
+  const Operand &Src = I.op(Role::Src0), &Dst = I.op(Role::VDst);
+  // Every lane's source before any is written (vdst may be vsrc).
+  SmallVector<uint32_t, 64> Value(C.Lanes);
+  for (unsigned L = 0; L != C.Lanes; ++L)
+    Value[L] = readV(C, Src, L);
+  uint64_t Exec = C.exec();
+  forActive(C, [&](unsigned L) {
+    unsigned Row = L / 16 ^ (Cross ? 1 : 0);
+    unsigned From = Row * 16 + ((Sel >> (4 * (L % 16))) & 15);
+    if (FetchInactive || ((Exec >> From) & 1))
+      writeV(C, Dst, L, Value[From]);
+    else if (BoundCtrl)
+      writeV(C, Dst, L, 0);
+  });
+  return Error::success();
+}
 Error v_readfirstlane_b32(WaveCtx &C, const Instr &I) {
   uint64_t Exec = C.exec();
   unsigned L = Exec ? countr_zero(Exec) : 0;
@@ -752,6 +781,8 @@ template <bool F64, bool IsX> Error v_cmp_class(WaveCtx &C, const Instr &I) {
 
 // --- Specializations the table in Semantics.cpp uses ------------------------
 
+template Error v_permlane16<false>(WaveCtx &, const Instr &);
+template Error v_permlane16<true>(WaveCtx &, const Instr &);
 template Error v_shift64<ShiftOp::Lshl>(WaveCtx &, const Instr &);
 template Error v_shift64<ShiftOp::Lshr>(WaveCtx &, const Instr &);
 template Error v_shift64<ShiftOp::Ashr>(WaveCtx &, const Instr &);

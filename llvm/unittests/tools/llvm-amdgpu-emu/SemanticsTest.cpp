@@ -465,6 +465,40 @@ TEST(EmuSemantics, CrossLane) {
   EXPECT_EQ(R.Out[4], 0u);
 }
 
+// v_permlane16_b32 gathers within each row of 16 lanes, v_permlanex16_b32
+// from the other row, by the 4-bit selects of {src2, src1}. A source lane
+// outside EXEC is invalid unless op_sel[0] (FI); the reading lane then keeps
+// its value, or gets 0 with op_sel[1] (BOUND_CTRL).
+TEST(EmuSemantics, Permlane16) {
+  EmuRun R = runWave(GFX1030, R"(
+  s_mov_b32 s4, 0x76543210              ; each lane's own index
+  s_mov_b32 s5, 0xfedcba98
+  s_mov_b32 s6, 0x89abcdef              ; reversed
+  s_mov_b32 s7, 0x01234567
+  v_permlanex16_b32 v3, v0, s4, s5
+  v_permlane16_b32 v4, v0, s6, s7
+  v_permlanex16_b32 v5, v0, 0, 0
+  v_mov_b32 v6, 99
+  v_mov_b32 v7, 99
+  v_mov_b32 v8, 99
+  s_mov_b32 exec_lo, 0xffff             ; row 0 only
+  v_permlanex16_b32 v6, v0, s4, s5
+  v_permlanex16_b32 v7, v0, s4, s5 op_sel:[0,1]
+  v_permlanex16_b32 v8, v0, s4, s5 op_sel:[1,0]
+  s_mov_b32 exec_lo, -1
+)");
+  ASSERT_EQ(R.Error, "");
+  for (unsigned L = 0; L != 32; ++L) {
+    EXPECT_EQ(R.v(3, L), L ^ 16) << L;
+    EXPECT_EQ(R.v(4, L), (L & 16) + 15 - L % 16) << L;
+    EXPECT_EQ(R.v(5, L), (L & 16) ^ 16) << L;
+    bool Row0 = L < 16;
+    EXPECT_EQ(R.v(6, L), 99u) << L;
+    EXPECT_EQ(R.v(7, L), Row0 ? 0u : 99u) << L;
+    EXPECT_EQ(R.v(8, L), Row0 ? L ^ 16 : 99u) << L;
+  }
+}
+
 // Out-of-bounds LDS and flat-aperture accesses stop the run, naming the
 // lane and the address.
 TEST(EmuSemantics, LDSBoundsFault) {
