@@ -546,6 +546,8 @@ void TableBuilder::addVectorFloat() {
   addVALU("V_CVT_F32_F16", v_cvt_f32_f16);
   addVALU("V_CVT_F16_I16", v_cvt_f16_int16<true>);
   addVALU("V_CVT_F16_U16", v_cvt_f16_int16<false>);
+  T["V_CVT_F16_I16_sdwa"] = v_cvt_f16_int16<true>;
+  T["V_CVT_F16_U16_sdwa"] = v_cvt_f16_int16<false>;
   addVALU("V_CVT_I16_F16", v_cvt_int16_f16<true>);
   addVALU("V_CVT_U16_F16", v_cvt_int16_f16<false>);
   T["V_CVT_F32_F16_sdwa"] = v_cvt_f32_f16; // srcHalf and writeInt select

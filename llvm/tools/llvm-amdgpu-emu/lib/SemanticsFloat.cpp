@@ -1062,15 +1062,22 @@ Error v_cvt_f16_f32(WaveCtx &C, const Instr &I) {
 }
 
 /// v_cvt_f16_i16 / v_cvt_f16_u16: the low 16 bits of src0 as an integer,
-/// rounded to the nearest f16 (65520 and above overflow to infinity).
+/// rounded to the nearest f16 (65520 and above overflow to infinity). The
+/// SDWA form selects the source field (src0_sel, sext) and places the f16
+/// result as dst_sel / dst_unused say.
 template <bool Signed> Error v_cvt_f16_int16(WaveCtx &C, const Instr &I) {
-  if (I.imm(Role::Clamp) || I.imm(Role::OMod) || I.has(Role::Src0Sel))
+  if (I.imm(Role::Clamp) || I.imm(Role::OMod))
     return instError(C, I,
-                     "clamp/omod/sdwa on an i16 to f16 conversion is "
-                     "not implemented");
+                     "clamp/omod on an i16 to f16 conversion is not "
+                     "implemented");
+  bool Sdwa = I.has(Role::Src0Sel);
   forActive(C, [&](unsigned L) {
-    uint16_t S = uint16_t(readV(C, I.op(Role::Src0), L));
-    writeHalf(C, I, L, floatToHalf(Signed ? float(int16_t(S)) : float(S)));
+    uint16_t S = uint16_t(srcInt(C, I, Role::Src0, L));
+    uint16_t H = floatToHalf(Signed ? float(int16_t(S)) : float(S));
+    if (Sdwa)
+      writeInt(C, I, L, H); // No denormal result: |H| >= 1 or 0.
+    else
+      writeHalf(C, I, L, H);
   });
   return Error::success();
 }

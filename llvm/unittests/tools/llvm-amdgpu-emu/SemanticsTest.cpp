@@ -546,6 +546,25 @@ TEST(EmuSemantics, Sdwa16Bit) {
   EXPECT_EQ(R.Out[3], 7u);          // max(-28672, 7) signed
 }
 
+// SDWA integer to f16 conversions: the selected word (sign-extended with
+// sext()) converted, the f16 result placed by dst_sel / dst_unused.
+TEST(EmuSemantics, SdwaCvtF16FromInt16) {
+  RunResult R = runKernel("gfx90a", 64, 1, withPrologue(R"(
+  v_mov_b32 v3, 0xfffd0007
+  v_mov_b32 v6, 0x1234abcd
+  v_cvt_f16_u16_sdwa v4, v3 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1
+  v_cvt_f16_i16_sdwa v5, sext(v3) dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1
+  v_cvt_f16_u16_sdwa v6, v3 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_0
+  global_store_dword v2, v4, s[2:3]
+  global_store_dword v2, v5, s[2:3] offset:4
+  global_store_dword v2, v6, s[2:3] offset:8
+)"));
+  ASSERT_EQ(R.Error, "");
+  EXPECT_EQ(R.Out[0], 0x7c00u);     // 65533 overflows f16: +inf
+  EXPECT_EQ(R.Out[1], 0xc200u);     // -3.0
+  EXPECT_EQ(R.Out[2], 0x4700abcdu); // 7.0 in the high word
+}
+
 // 32-bit integer SDWA: a selected word, sign-extended by sext(), feeds
 // the 24-bit multiplies (HeCBench su3's k_mat_nn on gfx1030 multiplies a
 // sign-extended short this way, low and high halves).
