@@ -74,10 +74,13 @@ import json
 import os
 import re
 import shlex
-import signal
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "llvm", "utils", "amdgpu-kernel-suite"))
+from kernelsuite import proc  # noqa: E402  (the kernel suite's runner)
 
 LLVM_BIN = "/usr/lib/llvm-19/bin"
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -177,17 +180,10 @@ def measure(clang, entry, mcpu, cflags, extra, timeout):
     with tempfile.TemporaryDirectory(prefix="uniform-ops-") as tmp:
         obj = os.path.join(tmp, "out.o")
         cmd = compile_cmd(clang, entry, mcpu, cflags, extra, obj)
-        # In a process group of its own: a timeout kills the driver's cc1
-        # and linker too, which would otherwise run on holding the pipes.
-        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, errors="replace", start_new_session=True,
-                             cwd=os.path.dirname(entry["abspath"]))
-        try:
-            _, stderr = p.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.communicate()
+        p = proc.run(cmd, timeout=timeout, cwd=os.path.dirname(entry["abspath"]))
+        if p.timed_out:
             return None, "timeout after %ds" % timeout
+        stderr = p.stderr
         if p.returncode != 0 or not os.path.exists(obj):
             errs = [l for l in stderr.splitlines() if "error" in l]
             return None, (errs or stderr.splitlines() or ["exit %d" % p.returncode])[0]
