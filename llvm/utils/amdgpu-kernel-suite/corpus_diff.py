@@ -33,11 +33,13 @@ one category:
               not a failure
   differs     both ran, the buffers differ (a fork bug, or a float rounding
               difference to explain)
-  unstable    both ran and the buffers differ, but the reference built at
-              -O0 writes other bytes than at --opt-level on the same
-              inputs (at -O0: the reference built at -O3 does): the
-              kernel's result is undefined there (an uninitialized value);
-              listed, not a failure
+  unstable    the buffers differ, or only the fork's build failed, but the
+              reference built at -O0 writes other bytes than at
+              --opt-level on the same inputs, or fails (at -O0: the
+              reference built at -O3 does): the kernel's behaviour is
+              undefined there (an uninitialized value, an array indexed
+              out of its bounds by a generated argument); listed, not a
+              failure
   racy        both ran and the buffers differ, but on the generated inputs
               the reference's run has write-write races (llvm-amdgpu-emu
               --write-conflicts: work-items store different values to one
@@ -272,9 +274,10 @@ def compare_outputs(kdir, a, b, nargs):
 
 
 def unless_unstable(result, ref_agrees_with_itself):
-    """'unstable' for buffers that differ where the reference's -O0 build
-    writes other bytes than its -O3 build, else result."""
-    if result == "differs" and not ref_agrees_with_itself:
+    """'unstable' for buffers that differ, or a build of the fork that
+    failed where the reference's ran, where the reference's build at the
+    other level writes other bytes or fails, else result."""
+    if result in ("differs", "fork-only") and not ref_agrees_with_itself:
         return "unstable"
     return result
 
@@ -400,8 +403,12 @@ def check_entry(args, entry):
                                     kind == "strict" and "strict:" in ef
                                     else er))
             elif ef:
-                results.append(dict(r, result="strict" if "strict:" in ef
-                                    else "fork-only", detail=ef))
+                result = "strict" if "strict:" in ef else "fork-only"
+                if result == "fork-only":
+                    result = unless_unstable(result, reference_is_stable(
+                        args, entry, tmp, kdir, name, kr[name],
+                        1 if r.get("inputs") else None))
+                results.append(dict(r, result=result, detail=ef))
             else:
                 results.append(dict(r, result="strict" if "strict:" in er
                                     else "ref-only", detail=er))
