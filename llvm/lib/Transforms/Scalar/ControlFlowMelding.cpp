@@ -161,10 +161,16 @@
 // single block B while the other path is a chain of several subgraphs
 // (DARM's SB3: `if (c) { C2; if (p) C4; C6 } else { C3; C5 }` leaves C3 and
 // C5 in one block). Step 2 can pair B with only one of them. In darm mode,
-// B is aligned against the concatenated entry blocks of the other chain and
-// split before the first instruction aligned with each later subgraph
-// (splitToMatchChain), so each piece pairs with its own subgraph, one meld per
-// round. If the region is not melded, the pieces are joined again.
+// B is aligned against the concatenated entry blocks of the other chain, and
+// the pieces it would be split into, before the first instruction aligned
+// with each later subgraph, take its place in its chain (planChainSplit), so
+// each piece pairs with its own subgraph, one meld per round. The
+// candidates of the region are modelled and priced on the pieces as
+// instruction ranges of B (ChainPiece): where B stands in a candidate, only
+// the piece's instructions are its code, those of earlier pieces are
+// defined outside it, and only the first piece starts the side and only the
+// last branches to the region's exit. B is split when a candidate on a piece
+// is accepted (makeChainSplit), and not at all otherwise.
 //
 // Loops in melded subgraphs
 // -------------------------
@@ -697,22 +703,25 @@ bool ControlFlowMelder::mapIsomorphicSubgraphs(const DivergentRegion &R,
 /// Decide how the chain elements \p B1 and \p B2 can be melded: as isomorphic
 /// regions if both start multi-block subgraphs, otherwise as single blocks
 /// (splitting a conditional branch off if needed).
-bool ControlFlowMelder::getCandidate(const DivergentRegion &R, BasicBlock *B1,
-                                     BasicBlock *B2, MeldCandidate &Cand,
+bool ControlFlowMelder::getCandidate(const DivergentRegion &R, BlockRange B1,
+                                     BlockRange B2, MeldCandidate &Cand,
                                      const char *&Reason) {
-  bool Cond1 = !isSingleBlockSubgraph(B1, getSubgraphExit(R, B1));
-  bool Cond2 = !isSingleBlockSubgraph(B2, getSubgraphExit(R, B2));
+  // The block of a planned chain split, and so each of its pieces, is a
+  // single-block subgraph (planChainSplit).
+  bool Cond1 = !isSingleBlockSubgraph(B1.BB, getSubgraphExit(R, B1.BB));
+  bool Cond2 = !isSingleBlockSubgraph(B2.BB, getSubgraphExit(R, B2.BB));
+  Cand.Piece = B1.Piece ? B1.Piece : B2.Piece;
   if (MeldModeOpt == MeldMode::DARM && Cond1 && Cond2 &&
-      mapIsomorphicSubgraphs(R, B1, B2, Cand, /*AllowCycles=*/true))
+      mapIsomorphicSubgraphs(R, B1.BB, B2.BB, Cand, /*AllowCycles=*/true))
     return true;
   if (MeldModeOpt == MeldMode::DARM && Cond1 != Cond2 &&
-      getBlockRegionCandidate(R, Cond1 ? B1 : B2, Cond1 ? B2 : B1,
+      getBlockRegionCandidate(R, Cond1 ? B1.BB : B2.BB, Cond1 ? B2 : B1,
                               Cond1 ? 0 : 1, Cand))
     return true;
   // A block ending in a conditional branch is the entry of a multi-block
   // subgraph. Region simplification splits its branch off, which turns the
   // rest of the block into a single-block subgraph.
-  for (BasicBlock *BB : {B1, B2}) {
+  for (BasicBlock *BB : {B1.BB, B2.BB}) {
     const char *Why = getBlockRejectReason(R, BB);
     if (!Why && !BB->getSingleSuccessor() &&
         all_of(*BB, [](Instruction &I) { return isIgnoredInstruction(I); }))
@@ -726,7 +735,7 @@ bool ControlFlowMelder::getCandidate(const DivergentRegion &R, BasicBlock *B1,
   }
   Cand.Kind = MeldKind::BlockBlock;
   Cand.SwappedBranches.clear();
-  Cand.Blocks.assign(1, {B1, B2});
+  Cand.Blocks.assign(1, {B1.BB, B2.BB});
   Cand.Score = computeProfitability(B1, B2);
   return true;
 }
@@ -738,10 +747,10 @@ bool ControlFlowMelder::getCandidate(const DivergentRegion &R, BasicBlock *B1,
 /// whole region plus the block.
 bool ControlFlowMelder::getBlockRegionCandidate(const DivergentRegion &R,
                                                 BasicBlock *Entry,
-                                                BasicBlock *Single,
+                                                BlockRange Single,
                                                 unsigned RegionSide,
                                                 MeldCandidate &Cand) {
-  if (getBlockRejectReason(R, Single) ||
+  if (getBlockRejectReason(R, Single.BB) ||
       !mapIsomorphicSubgraphs(R, Entry, Entry, Cand, /*AllowCycles=*/false))
     return false;
   uint64_t Total = 0, BestSaved = 0;
@@ -759,7 +768,7 @@ bool ControlFlowMelder::getBlockRegionCandidate(const DivergentRegion &R,
   Cand.Kind = MeldKind::BlockRegion;
   Cand.SwappedBranches.clear();
   Cand.RegionSide = RegionSide;
-  Cand.Single = Single;
+  Cand.Single = Single.BB;
   Cand.Partner = Best;
   Cand.Score = Total ? static_cast<double>(BestSaved) / Total : 0.0;
   return true;
@@ -884,6 +893,9 @@ bool ControlFlowMelder::findMeldCandidate(DivergentRegion &R,
                                           MeldCandidate &Best) {
   buildChain(R, 0);
   buildChain(R, 1);
+  if (R.Split)
+    R.Chain[R.Split->Side].assign(R.Split->Pieces.size(),
+                                  R.Split->Pieces.front().BB);
   if (MeldModeOpt == MeldMode::Diamond &&
       (!isDiamondSide(R.Chain[0], R.Exit) ||
        !isDiamondSide(R.Chain[1], R.Exit))) {
@@ -899,7 +911,7 @@ bool ControlFlowMelder::findMeldCandidate(DivergentRegion &R,
   double BestScore = 0.0;
   for (size_t I = 0; I < N; ++I) {
     for (size_t J = 0; J < M; ++J) {
-      BasicBlock *B1 = R.Chain[0][I], *B2 = R.Chain[1][J];
+      BlockRange B1 = R.getChainElement(0, I), B2 = R.getChainElement(1, J);
       MeldCandidate Cand;
       if (!getCandidate(R, B1, B2, Cand, Reason))
         continue;
@@ -908,9 +920,9 @@ bool ControlFlowMelder::findMeldCandidate(DivergentRegion &R,
         return OptimizationRemarkAnalysis(DEBUG_TYPE, "Profitability",
                                           R.Entry->getTerminator())
                << "melding profitability of "
-               << ore::NV("TrueBlock", getBlockLabel(B1, "the true side"))
+               << ore::NV("TrueBlock", getRangeLabel(B1, "the true side"))
                << " and "
-               << ore::NV("FalseBlock", getBlockLabel(B2, "the false side"))
+               << ore::NV("FalseBlock", getRangeLabel(B2, "the false side"))
                << " (" << ore::NV("Kind", getKindName(Cand.Kind)) << ") is "
                << ore::NV("Score", formatScore(Cand.Score));
       });
@@ -937,15 +949,17 @@ bool ControlFlowMelder::findMeldCandidate(DivergentRegion &R,
 
 /// Chain splitting: when one path of \p R is a single block B and the other
 /// a chain of several subgraphs, B is aligned against the concatenated
-/// entry blocks of that chain and split where its aligned instructions pass
-/// from one subgraph to the next, so that each piece can be paired with its
-/// own subgraph (DARM's SB3, whose false path `C3; C5` is one block after
-/// SimplifyCFG while the true path is `C2; if (p) C4; C6`). Splitting a block
-/// does not change what any lane executes. \p Pieces receives B and the
-/// blocks split off it, in order; returns false (and splits nothing) if the
-/// alignment does not reach two subgraphs.
-bool ControlFlowMelder::splitToMatchChain(
-    const DivergentRegion &R, SmallVectorImpl<BasicBlock *> &Pieces) {
+/// entry blocks of that chain, and is to be split where its aligned
+/// instructions pass from one subgraph to the next, so that each piece can
+/// be paired with its own subgraph (DARM's SB3, whose false path `C3; C5` is
+/// one block after SimplifyCFG while the true path is `C2; if (p) C4; C6`).
+/// Splitting a block does not change what any lane executes. Fills
+/// \p Split with the pieces, which the candidates of the region are
+/// modelled on (ChainPiece); nothing is split until a candidate is accepted
+/// (makeChainSplit). Returns false if the alignment does not reach two
+/// subgraphs.
+bool ControlFlowMelder::planChainSplit(const DivergentRegion &R,
+                                       ChainSplit &Split) {
   if (MeldModeOpt != MeldMode::DARM)
     return false;
   DivergentRegion C = R;
@@ -973,56 +987,70 @@ bool ControlFlowMelder::splitToMatchChain(
     return false;
 
   // Split before the first instruction of B aligned with a later subgraph.
-  SmallVector<Instruction *, 4> SplitPoints;
   std::optional<unsigned> Current;
   for (const AlignedPair &P : Alignment) {
     if (!P.isMatch())
       continue;
     unsigned Idx = Owner.lookup(P.False);
     if (Current && Idx != *Current)
-      SplitPoints.push_back(P.True);
+      Split.SplitPoints.push_back(P.True);
     Current = Idx;
   }
-  if (SplitPoints.empty())
+  if (Split.SplitPoints.empty())
     return false;
-  LLVM_DEBUG(dbgs() << "cf-meld: splitting " << B->getName() << " into "
-                    << SplitPoints.size() + 1 << " pieces\n");
-  Pieces.push_back(B);
-  for (Instruction *At : SplitPoints)
-    Pieces.push_back(Pieces.back()->splitBasicBlock(At, "meld.split"));
+  LLVM_DEBUG(dbgs() << "cf-meld: modelling " << B->getName() << " as "
+                    << Split.SplitPoints.size() + 1 << " pieces\n");
+  Split.Side = Side;
+  unsigned Count = Split.SplitPoints.size() + 1;
+  for (unsigned Idx = 0; Idx < Count; ++Idx) {
+    ChainPiece Piece;
+    Piece.BB = B;
+    Piece.Index = Idx;
+    Piece.Count = Count;
+    Piece.Begin = Idx ? Split.SplitPoints[Idx - 1] : &B->front();
+    Piece.End = Idx + 1 < Count ? Split.SplitPoints[Idx] : nullptr;
+    Split.Pieces.push_back(Piece);
+  }
   return true;
 }
 
-/// Undo splitToMatchChain: the pieces become one block again, as before.
-static void rejoinPieces(ArrayRef<BasicBlock *> Pieces) {
-  BasicBlock *B = Pieces.front();
-  for (BasicBlock *Piece : Pieces.drop_front()) {
-    B->getTerminator()->eraseFromParent();
-    B->splice(B->end(), Piece);
-    B->replaceSuccessorsPhiUsesWith(Piece, B);
-    Piece->eraseFromParent();
-  }
+/// Makes the chain split that \p R plans, now that \p Cand, modelled on
+/// one of its pieces, has been accepted: B is split before every split
+/// point, and the candidate is given the piece's block. The pieces the
+/// candidate does not meld are merged into their predecessors again when
+/// the round's function is simplified.
+void ControlFlowMelder::makeChainSplit(DivergentRegion &R,
+                                       MeldCandidate &Cand) {
+  assert(R.Split && Cand.Piece && "No chain split to make");
+  SmallVector<BasicBlock *, 4> Blocks = {Cand.Piece->BB};
+  for (Instruction *At : R.Split->SplitPoints)
+    Blocks.push_back(Blocks.back()->splitBasicBlock(At, "meld.split"));
+  ++NumBlocksSplit;
+  BasicBlock *B = Blocks.front(), *Piece = Blocks[Cand.Piece->Index];
+  for (BlockPair &Pair : Cand.Blocks)
+    for (unsigned Side = 0; Side < 2; ++Side)
+      if (Pair[Side] == B)
+        Pair[Side] = Piece;
+  if (Cand.Single == B)
+    Cand.Single = Piece;
+  Cand.Piece = nullptr;
+  R.Split = nullptr;
+  R.Chain[0].clear();
+  R.Chain[1].clear();
+  FAM.invalidate(F, PreservedAnalyses::none());
+  computeAnalyses();
 }
 
-/// Splits the blocks of \p R to match its chain (splitToMatchChain) and calls
-/// \p Retry on the split function; joins the pieces again if Retry melds
-/// nothing. std::nullopt if there is nothing to split.
-std::optional<bool>
-ControlFlowMelder::tryOnSplitChain(const DivergentRegion &R,
-                                   function_ref<bool()> Retry) {
-  SmallVector<BasicBlock *, 4> Pieces;
-  if (!splitToMatchChain(R, Pieces))
-    return std::nullopt;
-  FAM.invalidate(F, PreservedAnalyses::none());
-  computeAnalyses();
-  if (Retry()) {
-    ++NumBlocksSplit;
-    return true;
-  }
-  FAM.invalidate(F, PreservedAnalyses::none());
-  rejoinPieces(Pieces);
-  computeAnalyses();
-  return false;
+/// How remarks name \p Range: a block by getBlockLabel; a piece of a planned
+/// chain split but the first by the name the split gives its block
+/// ("meld.split", to which the function's symbol table may add a number), or
+/// \p Unnamed where the context discards value names.
+std::string ControlFlowMelder::getRangeLabel(BlockRange Range,
+                                             StringRef Unnamed) const {
+  if (Range.isBlockStart())
+    return getBlockLabel(Range.BB, Unnamed);
+  return F.getContext().shouldDiscardValueNames() ? Unnamed.str()
+                                                  : "meld.split";
 }
 
 //===----------------------------------------------------------------------===//
@@ -1036,25 +1064,22 @@ ControlFlowMelder::tryOnSplitChain(const DivergentRegion &R,
 /// predecessor. Returns the cascade's last block if it was built and its
 /// region melded.
 BasicBlock *ControlFlowMelder::tryCascade(BasicBlock &Entry,
-                                          ArrayRef<SwitchTarget> Targets,
-                                          bool AllowSplit) {
+                                          ArrayRef<SwitchTarget> Targets) {
   ++NumRegionsConsidered;
   DivergentRegion R;
   if (!modelCascadeRegion(Entry, Targets, R))
     return nullptr;
-  BasicBlock *Last = nullptr;
-  if (AllowSplit)
-    if (std::optional<bool> Melded = tryOnSplitChain(R, [&] {
-          Last = tryCascade(Entry, Targets, /*AllowSplit=*/false);
-          return Last != nullptr;
-        }))
-      return *Melded ? Last : nullptr;
+  ChainSplit Split;
+  if (planChainSplit(R, Split))
+    R.Split = &Split;
   MeldCandidate Cand;
   SmallVector<InstrAlignment, 4> Alignments;
   if (!findMeldCandidate(R, Cand) || !acceptMeld(R, Cand, Alignments))
     return nullptr;
+  if (R.Split)
+    makeChainSplit(R, Cand);
 
-  Last = expandSwitch(Entry, Targets);
+  BasicBlock *Last = expandSwitch(Entry, Targets);
   FAM.invalidate(F, PreservedAnalyses::none());
   computeAnalyses();
   assert(isDivergentBranch(*Last) && getIPostDom(*PDT, Last) == R.Exit &&
@@ -1090,7 +1115,7 @@ bool ControlFlowMelder::trySwitch(BasicBlock &Entry) {
                      " and " + getBlockLabel(Targets.back().BB, "a case");
   LLVM_DEBUG(dbgs() << "cf-meld: modelling the switch of " << Entry.getName()
                     << " as a cascade to meld " << Pair << "\n");
-  BasicBlock *Last = tryCascade(Entry, Targets, /*AllowSplit=*/true);
+  BasicBlock *Last = tryCascade(Entry, Targets);
   if (!Last)
     return false;
   ++NumSwitchesExpanded;
@@ -1108,22 +1133,21 @@ bool ControlFlowMelder::trySwitch(BasicBlock &Entry) {
 // Driver
 //===----------------------------------------------------------------------===//
 
-bool ControlFlowMelder::tryRegion(BasicBlock &Entry, bool AllowSplit,
-                                  bool AllowVersion) {
+bool ControlFlowMelder::tryRegion(BasicBlock &Entry) {
   ++NumRegionsConsidered;
   DivergentRegion R;
   if (!buildRegion(Entry, R))
-    return AllowSplit && tryFunnel(Entry);
-  if (AllowSplit)
-    if (std::optional<bool> Melded = tryOnSplitChain(R, [&] {
-          return tryRegion(Entry, /*AllowSplit=*/false, AllowVersion);
-        }))
-      return *Melded;
+    return tryFunnel(Entry);
+  ChainSplit Split;
+  if (planChainSplit(R, Split))
+    R.Split = &Split;
   MeldCandidate Cand;
   SmallVector<InstrAlignment, 4> Alignments;
   if (!findMeldCandidate(R, Cand) || !acceptMeld(R, Cand, Alignments))
     return false;
-  if (AllowVersion && tryVersion(R, Cand, Alignments))
+  if (R.Split)
+    makeChainSplit(R, Cand);
+  if (tryVersion(R, Cand, Alignments))
     return true;
   return meldCandidate(R, Cand, Alignments);
 }
@@ -1149,12 +1173,15 @@ bool ControlFlowMelder::isWorthMelding(
     SmallVectorImpl<InstrAlignment> &Alignments) {
 
   // Names of the entries before they are modified.
-  std::string TrueName = getBlockLabel(Cand.getEntry(0), "the true side");
-  std::string FalseName = getBlockLabel(Cand.getEntry(1), "the false side");
+  std::string TrueName =
+      getRangeLabel(Cand.getRange(Cand.getEntry(0)), "the true side");
+  std::string FalseName =
+      getRangeLabel(Cand.getRange(Cand.getEntry(1)), "the false side");
   SmallVector<BlockPair, 4> ToAlign = getAlignedBlocks(Cand);
   Alignments.assign(ToAlign.size(), InstrAlignment());
   for (auto [Idx, Pair] : enumerate(ToAlign)) {
-    if (!alignInstructions(Pair.True, Pair.False, Alignments[Idx])) {
+    if (!alignInstructions(Cand.getRange(Pair.True), Cand.getRange(Pair.False),
+                           Alignments[Idx])) {
       emitMissed("TooLarge", *R.Entry, "blocks are too large to align");
       return false;
     }

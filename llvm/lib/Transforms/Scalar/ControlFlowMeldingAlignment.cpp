@@ -81,7 +81,7 @@ int ControlFlowMelder::getMatchScore(const Instruction *I1,
 /// Smith-Waterman local alignment of the bodies of \p B1 and \p B2. Everything
 /// outside the best-scoring local alignment is a gap. Returns false if the
 /// blocks are too large to align.
-bool ControlFlowMelder::alignInstructions(BasicBlock *B1, BasicBlock *B2,
+bool ControlFlowMelder::alignInstructions(BlockRange B1, BlockRange B2,
                                           InstrAlignment &Alignment) const {
   return alignInstructions(getBodyInstructions(B1), getBodyInstructions(B2),
                            Alignment);

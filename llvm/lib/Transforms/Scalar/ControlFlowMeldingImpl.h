@@ -87,6 +87,58 @@ struct ExitEdge {
   BasicBlock *NewPred;
 };
 
+/// Piece Index of the Count pieces that a planned chain split
+/// (planChainSplit) makes of block BB: the instructions from Begin (BB's
+/// first instruction, PHIs included, for the first piece) to End (the end
+/// of BB for the last piece). Until the split is made, the candidates of
+/// the region are modelled on the pieces, which are not blocks yet.
+struct ChainPiece {
+  BasicBlock *BB = nullptr;
+  unsigned Index = 0;
+  unsigned Count = 1;
+  Instruction *Begin = nullptr;
+  Instruction *End = nullptr;
+
+  bool isFirst() const { return Index == 0; }
+  bool isLast() const { return Index + 1 == Count; }
+  iterator_range<BasicBlock::iterator> instructions() const {
+    return make_range(Begin->getIterator(),
+                      End ? End->getIterator() : BB->end());
+  }
+  bool contains(const Instruction *I) const {
+    return I->getParent() == BB && !I->comesBefore(Begin) &&
+           (!End || I->comesBefore(End));
+  }
+};
+
+/// A chain split planned for a region: side Side's single block is to be
+/// split before each of SplitPoints, into Pieces.
+struct ChainSplit {
+  unsigned Side = 0;
+  SmallVector<Instruction *, 4> SplitPoints;
+  SmallVector<ChainPiece, 4> Pieces;
+};
+
+/// A block, or a piece of one (a ChainPiece of BB): the instructions that
+/// profitability and alignment read for one side of a candidate.
+struct BlockRange {
+  BasicBlock *BB = nullptr;
+  const ChainPiece *Piece = nullptr;
+
+  BlockRange(BasicBlock *BB, const ChainPiece *Piece = nullptr)
+      : BB(BB), Piece(Piece) {}
+  iterator_range<BasicBlock::iterator> instructions() const {
+    return Piece ? Piece->instructions() : make_range(BB->begin(), BB->end());
+  }
+  /// Whether the range starts its block, as the entry of a side must.
+  bool isBlockStart() const { return !Piece || Piece->isFirst(); }
+  /// The block the range branches to unconditionally: for a piece but the
+  /// last, the next piece, which is no block yet (null).
+  BasicBlock *getSingleSuccessor() const {
+    return Piece && !Piece->isLast() ? nullptr : BB->getSingleSuccessor();
+  }
+};
+
 /// How the values of a candidate's two sides correspond once it is melded:
 /// an aligned pair, and a pair of copied PHIs that mergeCopiedPhis will
 /// merge, become one value (Partner maps the true side's to the false
@@ -94,13 +146,18 @@ struct ExitEdge {
 struct MeldValues {
   DenseMap<const Value *, const Value *> Partner;
   SmallPtrSet<const BasicBlock *, 16> Blocks;
+  /// The piece of a planned chain split that the candidate melds: of its
+  /// block, only the piece's instructions are inside.
+  const ChainPiece *Piece = nullptr;
   /// True if melded code needs a select to use \p A and \p B.
   bool differ(const Value *A, const Value *B) const {
     return A != B && Partner.lookup(A) != B;
   }
   bool isOutside(const Value *V) const {
     const auto *I = dyn_cast<Instruction>(V);
-    return !I || !Blocks.contains(I->getParent());
+    if (!I || !Blocks.contains(I->getParent()))
+      return true;
+    return Piece && I->getParent() == Piece->BB && !Piece->contains(I);
   }
 };
 
@@ -246,6 +303,14 @@ struct MeldCandidate {
   /// The replica blocks off the replica's route, which the single block's
   /// lanes never enter.
   SmallPtrSet<BasicBlock *, 4> BypassedReplicas;
+  /// A candidate of a region with a planned chain split: the piece that the
+  /// split block stands for wherever it appears in the candidate.
+  const ChainPiece *Piece = nullptr;
+
+  /// The instructions the candidate melds of \p BB, one of its blocks.
+  BlockRange getRange(BasicBlock *BB) const {
+    return {BB, Piece && Piece->BB == BB ? Piece : nullptr};
+  }
 
   BasicBlock *getEntry(unsigned Side) const {
     if (Kind == MeldKind::BlockRegion && !Replicated && Side != RegionSide)
@@ -298,8 +363,18 @@ struct DivergentRegion {
   /// The innermost loop that contains the divergent branch.
   const Loop *EntryLoop = nullptr;
   /// Subgraph entries of the true (index 0) and false (index 1) path, in
-  /// post-dominance order.
+  /// post-dominance order. With a planned chain split, the split side's
+  /// chain holds the split block once per piece.
   SmallVector<BasicBlock *, 8> Chain[2];
+  /// The chain split planned for the region, if any.
+  const ChainSplit *Split = nullptr;
+
+  /// Element \p Idx of Chain[\p Side]: a block, or a piece of the split.
+  BlockRange getChainElement(unsigned Side, size_t Idx) const {
+    if (Split && Split->Side == Side)
+      return {Chain[Side][Idx], &Split->Pieces[Idx]};
+    return Chain[Side][Idx];
+  }
 };
 
 class ControlFlowMelder {
@@ -337,8 +412,7 @@ private:
   bool runOneRound();
   bool isDivergentBranch(BasicBlock &BB);
   bool isDivergentSwitch(BasicBlock &BB);
-  bool tryRegion(BasicBlock &Entry, bool AllowSplit = true,
-                 bool AllowVersion = true);
+  bool tryRegion(BasicBlock &Entry);
   bool acceptMeld(const DivergentRegion &R, const MeldCandidate &Cand,
                   SmallVectorImpl<InstrAlignment> &Alignments);
   bool isWorthMelding(const DivergentRegion &R, const MeldCandidate &Cand,
@@ -352,8 +426,7 @@ private:
                         double &Score);
   bool modelCascadeRegion(BasicBlock &Entry, ArrayRef<SwitchTarget> Targets,
                           DivergentRegion &R);
-  BasicBlock *tryCascade(BasicBlock &Entry, ArrayRef<SwitchTarget> Targets,
-                         bool AllowSplit);
+  BasicBlock *tryCascade(BasicBlock &Entry, ArrayRef<SwitchTarget> Targets);
   bool buildRegion(BasicBlock &Entry, DivergentRegion &R);
   bool checkRegionBody(const DivergentRegion &R,
                        ArrayRef<SwitchTarget> Cascade = {});
@@ -362,10 +435,10 @@ private:
   const char *getBlockRejectReason(const DivergentRegion &R, BasicBlock *BB,
                                    bool AllowNestedLoop = false) const;
   bool findMeldCandidate(DivergentRegion &R, MeldCandidate &Best);
-  bool getCandidate(const DivergentRegion &R, BasicBlock *B1, BasicBlock *B2,
+  bool getCandidate(const DivergentRegion &R, BlockRange B1, BlockRange B2,
                     MeldCandidate &Cand, const char *&Reason);
   bool getBlockRegionCandidate(const DivergentRegion &R, BasicBlock *Entry,
-                               BasicBlock *Single, unsigned RegionSide,
+                               BlockRange Single, unsigned RegionSide,
                                MeldCandidate &Cand);
   void replicateRegion(MeldCandidate &Cand);
   bool alignSubgraphs(DivergentRegion &R, ArrayRef<MeldCandidate> Cands,
@@ -377,10 +450,9 @@ private:
                       const DenseMap<BasicBlock *, BasicBlock *> &Map) const;
 
   unsigned getLatency(const Instruction &I) const;
-  double computeProfitability(BasicBlock *B1, BasicBlock *B2) const;
-  uint64_t getSavedLatency(BasicBlock *B1, BasicBlock *B2,
-                           uint64_t &Total) const;
-  uint64_t getBlockLatency(BasicBlock *BB) const;
+  double computeProfitability(BlockRange B1, BlockRange B2) const;
+  uint64_t getSavedLatency(BlockRange B1, BlockRange B2, uint64_t &Total) const;
+  uint64_t getBlockLatency(BlockRange BB) const;
   MeldValues getMeldValues(const MeldCandidate &Cand,
                            ArrayRef<InstrAlignment> Alignments,
                            unsigned &PhiSelects) const;
@@ -391,7 +463,8 @@ private:
   unsigned getSelectCost(const Value *A, const Value *B) const;
   unsigned getOperandSelectCost(const Instruction &User, unsigned Idx,
                                 const Value *A, const Value *B) const;
-  unsigned getAddressUnfoldCost(const Instruction &User,
+  unsigned getAddressUnfoldCost(const MeldCandidate &Cand,
+                                const Instruction &User,
                                 const Instruction &Partner, unsigned Idx,
                                 const Value *A, const Value *B) const;
   bool isSkipBranchDropped(ArrayRef<const Instruction *> Code) const;
@@ -399,7 +472,8 @@ private:
   void pairCopiedPhis(const MeldCandidate &Cand,
                       DenseMap<const Value *, const Value *> &Partner,
                       unsigned &Selects) const;
-  void addAlignmentCost(const InstrAlignment &Alignment, DifferFn Differ,
+  void addAlignmentCost(const MeldCandidate &Cand,
+                        const InstrAlignment &Alignment, DifferFn Differ,
                         DifferFn IsShared, DifferFn IsOutside,
                         MeldCostTerms &T) const;
   BasicBlock *addBranchSaving(const DivergentRegion &R,
@@ -416,17 +490,16 @@ private:
   bool isAlignable(const Instruction &I) const;
   bool areCompatible(const Instruction *I1, const Instruction *I2) const;
   int getMatchScore(const Instruction *I1, const Instruction *I2) const;
-  bool alignInstructions(BasicBlock *B1, BasicBlock *B2,
+  bool alignInstructions(BlockRange B1, BlockRange B2,
                          InstrAlignment &Alignment) const;
   bool alignInstructions(ArrayRef<Instruction *> S1, ArrayRef<Instruction *> S2,
                          InstrAlignment &Alignment) const;
   unsigned pruneAlignments(const MeldCandidate &Cand,
                            MutableArrayRef<InstrAlignment> Alignments) const;
   bool checkRegionExit(BasicBlock &Entry, const DivergentRegion &R);
-  bool splitToMatchChain(const DivergentRegion &R,
-                         SmallVectorImpl<BasicBlock *> &Pieces);
-  std::optional<bool> tryOnSplitChain(const DivergentRegion &R,
-                                      function_ref<bool()> Retry);
+  bool planChainSplit(const DivergentRegion &R, ChainSplit &Split);
+  void makeChainSplit(DivergentRegion &R, MeldCandidate &Cand);
+  std::string getRangeLabel(BlockRange Range, StringRef Unnamed) const;
 
   bool collectAllPathValues(const DivergentRegion &R, const MeldCandidate &C,
                             const DominatorTree &DomTree,
@@ -517,9 +590,9 @@ inline bool isIgnoredInstruction(const Instruction &I) {
          I.isLifetimeStartOrEnd();
 }
 
-inline SmallVector<Instruction *, 32> getBodyInstructions(BasicBlock *BB) {
+inline SmallVector<Instruction *, 32> getBodyInstructions(BlockRange BB) {
   SmallVector<Instruction *, 32> Body;
-  for (Instruction &I : *BB)
+  for (Instruction &I : BB.instructions())
     if (!isa<PHINode>(I) && !I.isTerminator() && !isa<DbgInfoIntrinsic>(I))
       Body.push_back(&I);
   return Body;

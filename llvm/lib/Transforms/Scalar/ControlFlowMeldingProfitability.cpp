@@ -45,21 +45,21 @@ unsigned ControlFlowMelder::getLatency(const Instruction &I) const {
   return std::clamp<InstructionCost::CostType>(*Value, 1, MaxArithLatency);
 }
 
-uint64_t ControlFlowMelder::getBlockLatency(BasicBlock *BB) const {
+uint64_t ControlFlowMelder::getBlockLatency(BlockRange BB) const {
   uint64_t Total = 0;
-  for (const Instruction &I : *BB)
+  for (const Instruction &I : BB.instructions())
     Total += getLatency(I);
   return Total;
 }
 
 /// The latency melding \p B1 and \p B2 saves at best (ignoring order); adds
 /// the latency of both blocks to \p Total.
-uint64_t ControlFlowMelder::getSavedLatency(BasicBlock *B1, BasicBlock *B2,
+uint64_t ControlFlowMelder::getSavedLatency(BlockRange B1, BlockRange B2,
                                             uint64_t &Total) const {
   DenseMap<unsigned, uint64_t> OpcodeLatency[2];
-  BasicBlock *Blocks[2] = {B1, B2};
+  BlockRange Blocks[2] = {B1, B2};
   for (unsigned Side = 0; Side < 2; ++Side) {
-    for (const Instruction &I : *Blocks[Side]) {
+    for (const Instruction &I : Blocks[Side].instructions()) {
       unsigned Latency = getLatency(I);
       OpcodeLatency[Side][I.getOpcode()] += Latency;
       Total += Latency;
@@ -143,17 +143,22 @@ unsigned ControlFlowMelder::getOperandSelectCost(const Instruction &User,
 }
 
 /// \p V as Base + Offset with a constant Offset: constant-index GEPs and
-/// `add`/`or disjoint` of a constant that the side computes in \p BB, for
-/// this access, are stripped (a value computed before the branch is there
-/// whether or not the access is melded). These constants are what a
-/// backend folds into the immediate offset of a memory access (and of the
-/// address arithmetic feeding it).
+/// `add`/`or disjoint` of a constant that the side computes in the melded
+/// code of access \p Access (the block of \p Access, or of a candidate
+/// on a piece of a chain split, the piece), for this access, are stripped
+/// (a value computed before the branch is there whether or not the access
+/// is melded). These constants are what a backend folds into the immediate
+/// offset of a memory access (and of the address arithmetic feeding it).
 static std::pair<const Value *, int64_t>
-decomposeAddress(const DataLayout &DL, const Value *V, const BasicBlock *BB) {
+decomposeAddress(const DataLayout &DL, const Value *V,
+                 const Instruction &Access, const MeldCandidate &Cand) {
+  const BasicBlock *BB = Access.getParent();
+  const ChainPiece *Piece =
+      Cand.Piece && Cand.Piece->BB == BB ? Cand.Piece : nullptr;
   int64_t Offset = 0;
   for (unsigned Depth = 0; Depth < 8; ++Depth) {
     const auto *I = dyn_cast<Instruction>(V);
-    if (I && I->getParent() != BB)
+    if (I && (I->getParent() != BB || (Piece && !Piece->contains(I))))
       break;
     if (const auto *GEP = dyn_cast<GEPOperator>(V)) {
       APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
@@ -196,7 +201,8 @@ static bool isAddressOperand(const Instruction &User, unsigned Idx) {
 /// both if they share the base: the add of a selected constant), and a
 /// select of two constants that are not the target's inline constants
 /// needs one more to materialize them.
-unsigned ControlFlowMelder::getAddressUnfoldCost(const Instruction &User,
+unsigned ControlFlowMelder::getAddressUnfoldCost(const MeldCandidate &Cand,
+                                                 const Instruction &User,
                                                  const Instruction &Partner,
                                                  unsigned Idx, const Value *A,
                                                  const Value *B) const {
@@ -209,8 +215,8 @@ unsigned ControlFlowMelder::getAddressUnfoldCost(const Instruction &User,
   };
   if (isa<ConstantInt>(A) && isa<ConstantInt>(B))
     return 1 + (IsLiteral(A) && IsLiteral(B) ? 1 : 0);
-  auto [BaseA, OffA] = decomposeAddress(DL, A, User.getParent());
-  auto [BaseB, OffB] = decomposeAddress(DL, B, Partner.getParent());
+  auto [BaseA, OffA] = decomposeAddress(DL, A, User, Cand);
+  auto [BaseB, OffB] = decomposeAddress(DL, B, Partner, Cand);
   if (BaseA == BaseB)
     return OffA != OffB ? 1 : 0;
   return (OffA != 0) + (OffB != 0);
@@ -381,6 +387,7 @@ MeldValues ControlFlowMelder::getMeldValues(const MeldCandidate &Cand,
   if (Cand.Kind == MeldKind::RegionRegion)
     pairCopiedPhis(Cand, Values.Partner, PhiSelects);
   Values.Blocks = getCandidateBlocks(Cand);
+  Values.Piece = Cand.Piece;
   return Values;
 }
 
@@ -433,7 +440,7 @@ ControlFlowMelder::estimateCost(const DivergentRegion &R,
   MeldCost Cost;
   for (const InstrAlignment &Alignment : Alignments) {
     unsigned Before = T.Selects + T.Runs - T.OutsideSelects;
-    addAlignmentCost(Alignment, Differ, IsShared, IsOutside, T);
+    addAlignmentCost(Cand, Alignment, Differ, IsShared, IsOutside, T);
     Cost.AlignmentOverhead.push_back(T.Selects + T.Runs - T.OutsideSelects -
                                      Before);
   }
@@ -505,7 +512,8 @@ bool ControlFlowMelder::isFolded(const Instruction &I) const {
 }
 
 /// The pairs, selects and unpredicated runs of one block alignment.
-void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
+void ControlFlowMelder::addAlignmentCost(const MeldCandidate &Cand,
+                                         const InstrAlignment &Alignment,
                                          DifferFn Differ, DifferFn IsShared,
                                          DifferFn IsOutside,
                                          MeldCostTerms &T) const {
@@ -530,7 +538,8 @@ void ControlFlowMelder::addAlignmentCost(const InstrAlignment &Alignment,
         // The add that a selected address part needs is per use: the
         // immediate offset of this access is lost whether or not the
         // select itself is shared.
-        T.Selects += getAddressUnfoldCost(*P.True, *P.False, Idx, Op1, Op2);
+        T.Selects +=
+            getAddressUnfoldCost(Cand, *P.True, *P.False, Idx, Op1, Op2);
         if (!IsShared(Op1, Op2) && InBlock.insert({Op1, Op2}).second) {
           unsigned Cost = getSelectCost(Op1, Op2);
           T.Selects += Cost;
@@ -621,19 +630,19 @@ BasicBlock *ControlFlowMelder::addBranchSaving(const DivergentRegion &R,
                         haveSameExitBranch(Cand.Blocks.front().True,
                                            Cand.Blocks.front().False, Differ);
   for (unsigned Side = 0; Side < 2; ++Side) {
-    BasicBlock *First = Cand.Blocks.front()[Side];
-    Exits[Side] = Cand.Kind == MeldKind::BlockBlock
-                      ? First->getSingleSuccessor()
-                      : Cand.Exits[Side];
-    Absorbed[Side] =
-        First == R.Succs[Side] && (Exits[Side] == R.Exit || SameExitBranch ||
-                                   (Cand.Kind == MeldKind::BlockBlock &&
-                                    joinsOtherSide(R, 1 - Side, Exits[Side])));
+    BlockRange First = Cand.getRange(Cand.Blocks.front()[Side]);
+    Exits[Side] = Cand.Kind == MeldKind::BlockBlock ? First.getSingleSuccessor()
+                                                    : Cand.Exits[Side];
+    Absorbed[Side] = First.BB == R.Succs[Side] && First.isBlockStart() &&
+                     (Exits[Side] == R.Exit || SameExitBranch ||
+                      (Cand.Kind == MeldKind::BlockBlock &&
+                       joinsOtherSide(R, 1 - Side, Exits[Side])));
     if (!Absorbed[Side])
       continue;
     bool Dropped = false;
     if (Cand.Kind == MeldKind::BlockBlock) {
-      SmallVector<const Instruction *, 16> Body(make_pointer_range(*First));
+      SmallVector<const Instruction *, 16> Body(
+          make_pointer_range(First.instructions()));
       Dropped = isSkipBranchDropped(Body);
     }
     T.Branches += lessDroppedSkip(RunOverhead, Dropped);
@@ -705,10 +714,13 @@ void ControlFlowMelder::addBlockRegionBranchSaving(const DivergentRegion &R,
         Br && Br->isConditional() && Route.contains(BB))
       T.Selects += SelectCost(Br->getCondition(),
                               ConstantInt::getBool(Ctx, Route.takesTrue(BB)));
-  if (R.Succs[RS] != Cand.getEntry(RS) || R.Succs[1 - RS] != Cand.Single ||
-      Cand.Exits[RS] != R.Exit || Cand.Single->getSingleSuccessor() != R.Exit)
+  BlockRange Single = Cand.getRange(Cand.Single);
+  if (R.Succs[RS] != Cand.getEntry(RS) || R.Succs[1 - RS] != Single.BB ||
+      !Single.isBlockStart() || Cand.Exits[RS] != R.Exit ||
+      Single.getSingleSuccessor() != R.Exit)
     return;
-  SmallVector<const Instruction *, 16> Body(make_pointer_range(*Cand.Single));
+  SmallVector<const Instruction *, 16> Body(
+      make_pointer_range(Single.instructions()));
   T.Branches += lessDroppedSkip(2 * RunOverhead, isSkipBranchDropped(Body));
   SmallPtrSet<const BasicBlock *, 16> Region = getCandidateBlocks(Cand);
   Region.erase(Cand.Single);
@@ -776,8 +788,8 @@ void ControlFlowMelder::addExitSelects(const MeldCandidate &Cand,
   }
 }
 
-double ControlFlowMelder::computeProfitability(BasicBlock *B1,
-                                               BasicBlock *B2) const {
+double ControlFlowMelder::computeProfitability(BlockRange B1,
+                                               BlockRange B2) const {
   uint64_t Total = 0;
   uint64_t Saved = getSavedLatency(B1, B2, Total);
   return Total ? static_cast<double>(Saved) / static_cast<double>(Total) : 0.0;

@@ -5,6 +5,8 @@
 ; RUN:   -pass-remarks=cf-meld -pass-remarks-missed=cf-meld < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-cf-meld -cf-meld-mode=diamond -S < %s \
 ; RUN:   | FileCheck %s --check-prefix=DIAMOND
+; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-cf-meld -disable-output \
+; RUN:   -debug-pass-manager -pass-remarks-analysis=cf-meld < %s 2>&1 | FileCheck %s --check-prefix=MODEL
 
 ; Chain splitting. DARM's SB3 is `if (c) { C2; if (p) C4; C6 } else { C3; C5 }`
 ; with C2/C3 and C6/C5 alike. SimplifyCFG leaves C3 and C5 in one block, so
@@ -179,10 +181,20 @@ exit:
   ret void
 }
 
-; SB3-R: the block is split and its pieces aligned, but no meld passes the
-; net-benefit check (the computations differ, so most operands need selects).
-; The pieces are joined again: the function is unchanged.
+; SB3-R: the block's pieces are aligned, but no meld passes the net-benefit
+; check (the computations differ, so most operands need selects). The
+; candidates are modelled on the pieces; the block is not split, so the
+; function is unchanged and its analyses stay valid.
 ; REMARK: remark: <unknown>:0:0: melding {{.*}} saves {{[0-9]+}} instructions but its selects and unpredicated runs add {{[0-9]+}}
+; MODEL-LABEL: Running pass: ControlFlowMeldingPass on sb3_r_shape
+; MODEL-NOT: Invalidating analysis
+; MODEL: remark: <unknown>:0:0: melding profitability of c2 and c3c5 (basic-block-region) is 0.33
+; MODEL-NEXT: remark: <unknown>:0:0: melding profitability of c2 and meld.split (basic-block-region) is 0.33
+; MODEL-NEXT: remark: <unknown>:0:0: melding profitability of c6 and c3c5 (basic-block-basic-block) is 0.49
+; MODEL-NEXT: remark: <unknown>:0:0: melding profitability of c6 and meld.split (basic-block-basic-block) is 0.49
+; MODEL-NEXT: remark: <unknown>:0:0: melding c2 and c3c5 saves an estimated 3 issued instructions and adds 5
+; MODEL-NOT: Invalidating analysis
+; MODEL: Running pass: ControlFlowMeldingPass on no_second_subgraph
 define amdgpu_kernel void @sb3_r_shape(ptr addrspace(3) %ta, ptr addrspace(3) %tb, ptr addrspace(1) %out, i32 %x) {
 ; CHECK-LABEL: define amdgpu_kernel void @sb3_r_shape(
 ; CHECK-SAME: ptr addrspace(3) [[TA:%.*]], ptr addrspace(3) [[TB:%.*]], ptr addrspace(1) [[OUT:%.*]], i32 [[X:%.*]]) #[[ATTR0]] {
