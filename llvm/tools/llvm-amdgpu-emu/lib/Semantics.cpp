@@ -274,6 +274,7 @@ void TableBuilder::addScalarMemory() {
 
 void TableBuilder::addVectorMoves() {
   addVALU("V_MOV_B32", v_mov);
+  addVALU("V_MOV_B64", v_mov_b64);
   addVALU("V_PK_MOV_B32", v_pk_mov_b32);
   addVALU("V_SWAP_B32", v_swap_b32);
   // v_movrel*: relocateOperands moves the operands relative to M0 first.
@@ -323,6 +324,7 @@ void TableBuilder::addVectorInteger() {
   addVALU("V_MAX_U32", v_max_u32);
   addVALU("V_MIN_U32", v_min_u32);
   addVALU("V_LSHL_ADD_U32", v_lshl_add_u32);
+  addVALU("V_LSHL_ADD_U64", v_lshl_add_u64);
   addVALU("V_ADD_LSHL_U32", v_add_lshl_u32);
   addVALU("V_LSHL_OR_B32", v_lshl_or_b32);
   addVALU("V_AND_OR_B32", v_and_or_b32);

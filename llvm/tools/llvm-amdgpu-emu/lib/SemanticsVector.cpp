@@ -169,6 +169,16 @@ Error v_mov(WaveCtx &C, const Instr &I) {
   return Error::success();
 }
 
+/// v_mov_b64 (gfx940): a 64-bit move; an inline constant or literal source
+/// is read as the 64-bit operand its encoding gives. (Its DPP form is
+/// refused where DPP is set up: the source is not a 32-bit VGPR.)
+Error v_mov_b64(WaveCtx &C, const Instr &I) {
+  forActive(C, [&](unsigned L) {
+    writeV64(C, I.op(Role::VDst), L, readV64(C, I.op(Role::Src0), L));
+  });
+  return Error::success();
+}
+
 /// v_swap_b32 vdst, vdst1 exchanges two VGPRs in the active lanes. Its MC
 /// operands are vdst, vdst1 and the tied sources src0 (= vdst1) and src1
 /// (= vdst); both are read before either is written.
@@ -350,6 +360,27 @@ Error v_mad_u64_u32(WaveCtx &C, const Instr &I) {
   });
   writeS(C, maskDst(C, I), Out);
   return Error::success();
+}
+
+/// v_lshl_add_u64 (gfx940): D.u64 = (S0.u64 << S1[2:0]) + S2.u64. The ISA
+/// supports shifts of 0 to 4 only (LLVM selects no other); a larger one is an
+/// error naming the lane.
+Error v_lshl_add_u64(WaveCtx &C, const Instr &I) {
+  Error Err = Error::success();
+  forActive(C, [&](unsigned L) {
+    unsigned Sh = readV(C, I.op(Role::Src1), L) & 7;
+    if (Sh > 4) {
+      if (!Err)
+        Err = instError(C, I,
+                        "shift " + Twine(Sh) + " in lane " + Twine(L) +
+                            " (only 0-4 are supported)");
+      return;
+    }
+    uint64_t V = readV64(C, I.op(Role::Src0), L);
+    uint64_t Add = readV64(C, I.op(Role::Src2), L);
+    writeV64(C, I.op(Role::VDst), L, (V << Sh) + Add);
+  });
+  return Err;
 }
 
 Error v_xad_u32(WaveCtx &C, const Instr &I) {

@@ -61,6 +61,7 @@ struct EmuTarget {
 };
 inline constexpr EmuTarget GFX90A{"gfx90a", 64};
 inline constexpr EmuTarget GFX1030{"gfx1030", 32};
+inline constexpr EmuTarget GFX940{"gfx940", 64};
 
 /// The bytes of .text after assembling Asm for CPU, or a test failure (with
 /// the assembler's diagnostics) and no bytes.

@@ -727,6 +727,56 @@ void checkShifts64(EmuTarget T) {
 TEST(EmuShift64, Wave64) { checkShifts64(GFX90A); }
 TEST(EmuShift64, Wave32) { checkShifts64(GFX1030); }
 
+// gfx940's 64-bit VALU move and shift-add. v_mov_b64 reads a VGPR pair, an
+// SGPR pair, a 64-bit inline constant or a 32-bit literal (zero-extended: an
+// integer operand); its DPP form is refused. v_lshl_add_u64 shifts by 0-4
+// (from an inline constant or a VGPR, per lane) and adds a VGPR or SGPR
+// pair; a larger shift is refused, naming the lane.
+TEST(EmuGfx940, Mov64AndLshlAdd64) {
+  EmuRun R = runWave(GFX940, R"(
+  v_mov_b32 v4, v0
+  v_mov_b32 v5, 0x80000000
+  v_mov_b64 v[6:7], v[4:5]
+  s_mov_b32 s8, 0x89abcdef
+  s_mov_b32 s9, 0x1234567
+  v_mov_b64 v[8:9], s[8:9]
+  v_mov_b64 v[10:11], -3
+  v_mov_b64 v[12:13], 0x89abcdef
+  v_and_b32 v14, 3, v0
+  v_add_u32 v14, 1, v14                 ; shifts 1..4 by lane
+  v_lshl_add_u64 v[16:17], v[4:5], 2, s[8:9]
+  v_lshl_add_u64 v[18:19], v[8:9], v14, v[4:5]
+  v_lshl_add_u64 v[20:21], v[4:5], 0, -1
+)");
+  ASSERT_EQ(R.Error, "");
+  const uint64_t S = 0x0123456789abcdefull;
+  for (unsigned L = 0; L != 64; ++L) {
+    uint64_t V = 0x8000000000000000ull | L;
+    EXPECT_EQ(R.v64(6, L), V) << "lane " << L;
+    EXPECT_EQ(R.v64(8, L), S) << "lane " << L;
+    EXPECT_EQ(R.v64(10, L), uint64_t(-3)) << "lane " << L;
+    EXPECT_EQ(R.v64(12, L), 0x89abcdefull) << "lane " << L;
+    EXPECT_EQ(R.v64(16, L), (V << 2) + S) << "lane " << L;
+    EXPECT_EQ(R.v64(18, L), (S << (L % 4 + 1)) + V) << "lane " << L;
+    EXPECT_EQ(R.v64(20, L), V - 1) << "lane " << L;
+  }
+
+  EmuRun Shift = runWave(GFX940, R"(
+  v_mov_b32 v4, 4
+  v_mov_b32 v5, 0
+  v_writelane_b32 v4, 5, 7             ; lane 7 shifts by 5
+  v_lshl_add_u64 v[6:7], v[2:3], v4, v[2:3]
+)");
+  EXPECT_NE(Shift.Error.find("shift 5 in lane 7 (only 0-4 are supported)"),
+            std::string::npos)
+      << Shift.Error;
+
+  EmuRun Dpp = runWave(GFX940, "v_mov_b64_dpp v[4:5], v[2:3] row_newbcast:1");
+  EXPECT_NE(Dpp.Error.find("DPP on a source other than a 32-bit VGPR"),
+            std::string::npos)
+      << Dpp.Error;
+}
+
 // v_xnor_b32 (VOP2 from gfx9 on; the e64 form with an inline constant):
 // ~(a ^ b) in the active lanes, the inactive lanes untouched.
 static void checkXnor(const EmuTarget &T) {
