@@ -120,7 +120,7 @@ private:
   void addVectorFloat();
   /// VALU compares (VOPC), every type and encoding.
   void addVectorCompares();
-  /// Global (GLOBAL/FLAT) and private (MUBUF scratch) memory.
+  /// Global (GLOBAL/FLAT) and private (SCRATCH, MUBUF) memory.
   void addGlobalAndPrivateMemory();
   /// LDS (DS) accesses and permutes.
   void addLDS();
@@ -667,30 +667,33 @@ void TableBuilder::addGlobalAndPrivateMemory() {
     T[Name("_STORE_BYTE_D16_HI")] = global_subdword<1, true, false, D16::Hi>;
     T[Name("_STORE_SHORT_D16_HI")] = global_subdword<2, true, false, D16::Hi>;
   }
-  // Private memory (MUBUF with the private-segment descriptor).
-  for (StringRef Form : {"_OFFSET", "_OFFEN", "_IDXEN", "_BOTHEN", "_ADDR64"}) {
+  // Private memory: MUBUF with the private-segment descriptor, and the
+  // SCRATCH_* forms (vaddr; gfx940's vaddr form is _VE; saddr; both; none).
+  auto AddPrivate = [&](StringRef Prefix, StringRef Form) {
+    auto Name = [&](StringRef Op) { return (Prefix + Op + Form).str(); };
     for (StringRef W : {"DWORD", "DWORDX2", "DWORDX3", "DWORDX4"}) {
-      T[(Twine("BUFFER_LOAD_") + W + Form).str()] = buffer_private<false>;
-      T[(Twine("BUFFER_STORE_") + W + Form).str()] = buffer_private<true>;
+      T[Name((Twine("LOAD_") + W).str())] = private_access<false>;
+      T[Name((Twine("STORE_") + W).str())] = private_access<true>;
     }
-    auto Name = [&](StringRef Op) {
-      return (Twine("BUFFER_") + Op + Form).str();
-    };
-    T[Name("LOAD_UBYTE")] = buffer_private<false, 1, false>;
-    T[Name("LOAD_SBYTE")] = buffer_private<false, 1, true>;
-    T[Name("LOAD_USHORT")] = buffer_private<false, 2, false>;
-    T[Name("LOAD_SSHORT")] = buffer_private<false, 2, true>;
-    T[Name("STORE_BYTE")] = buffer_private<true, 1>;
-    T[Name("STORE_SHORT")] = buffer_private<true, 2>;
-    T[Name("LOAD_UBYTE_D16")] = buffer_private<false, 1, false, D16::Lo>;
-    T[Name("LOAD_UBYTE_D16_HI")] = buffer_private<false, 1, false, D16::Hi>;
-    T[Name("LOAD_SBYTE_D16")] = buffer_private<false, 1, true, D16::Lo>;
-    T[Name("LOAD_SBYTE_D16_HI")] = buffer_private<false, 1, true, D16::Hi>;
-    T[Name("LOAD_SHORT_D16")] = buffer_private<false, 2, false, D16::Lo>;
-    T[Name("LOAD_SHORT_D16_HI")] = buffer_private<false, 2, false, D16::Hi>;
-    T[Name("STORE_BYTE_D16_HI")] = buffer_private<true, 1, false, D16::Hi>;
-    T[Name("STORE_SHORT_D16_HI")] = buffer_private<true, 2, false, D16::Hi>;
-  }
+    T[Name("LOAD_UBYTE")] = private_access<false, 1, false>;
+    T[Name("LOAD_SBYTE")] = private_access<false, 1, true>;
+    T[Name("LOAD_USHORT")] = private_access<false, 2, false>;
+    T[Name("LOAD_SSHORT")] = private_access<false, 2, true>;
+    T[Name("STORE_BYTE")] = private_access<true, 1>;
+    T[Name("STORE_SHORT")] = private_access<true, 2>;
+    T[Name("LOAD_UBYTE_D16")] = private_access<false, 1, false, D16::Lo>;
+    T[Name("LOAD_UBYTE_D16_HI")] = private_access<false, 1, false, D16::Hi>;
+    T[Name("LOAD_SBYTE_D16")] = private_access<false, 1, true, D16::Lo>;
+    T[Name("LOAD_SBYTE_D16_HI")] = private_access<false, 1, true, D16::Hi>;
+    T[Name("LOAD_SHORT_D16")] = private_access<false, 2, false, D16::Lo>;
+    T[Name("LOAD_SHORT_D16_HI")] = private_access<false, 2, false, D16::Hi>;
+    T[Name("STORE_BYTE_D16_HI")] = private_access<true, 1, false, D16::Hi>;
+    T[Name("STORE_SHORT_D16_HI")] = private_access<true, 2, false, D16::Hi>;
+  };
+  for (StringRef Form : {"_OFFSET", "_OFFEN", "_IDXEN", "_BOTHEN", "_ADDR64"})
+    AddPrivate("BUFFER_", Form);
+  for (StringRef Form : {"", "_VE", "_SADDR", "_SVS", "_ST"})
+    AddPrivate("SCRATCH_", Form);
 }
 
 void TableBuilder::addLDS() {

@@ -768,7 +768,7 @@ template <unsigned Bytes, bool Store, bool Signed, D16 Half = D16::No>
 Error global_subdword(WaveCtx &C, const Instr &I);
 template <bool Store, unsigned SubDword = 0, bool Signed = false,
           D16 Half = D16::No>
-Error buffer_private(WaveCtx &C, const Instr &I);
+Error private_access(WaveCtx &C, const Instr &I);
 template <bool Store> Error ds_access(WaveCtx &C, const Instr &I);
 template <bool Store, unsigned Size, bool St64>
 Error ds_access2(WaveCtx &C, const Instr &I);

@@ -8,7 +8,8 @@
 ///
 /// \file
 /// The semantics of the vector memory instructions: GLOBAL_* and FLAT_*
-/// loads and stores, private memory through MUBUF buffer descriptors, LDS
+/// loads and stores, private memory (SCRATCH_*, and MUBUF through the
+/// private-segment descriptor), LDS
 /// (DS_*) reads and writes, and the atomics on global memory and LDS; and
 /// what the timing model records about memory accesses (vmemCacheLines,
 /// ldsBankCycles). The table in Semantics.cpp maps names to the routines.
@@ -62,6 +63,19 @@ static uint64_t dsAddr(const WaveCtx &C, const Instr &I, unsigned L) {
                   uint16_t(I.imm(Role::Offset)));
 }
 
+/// Lane \p L's private bytes [Off, Off + Bytes), or an error naming the lane
+/// if they are not all inside its private segment.
+static Expected<uint8_t *> privatePointer(WaveCtx &C, const Instr &I,
+                                          unsigned L, uint64_t Off,
+                                          unsigned Bytes) {
+  if (Off + Bytes > C.W.PrivateSize)
+    return instError(C, I,
+                     formatv("lane {0}: {1} private bytes at 0x{2:x-} are "
+                             "outside the {3}-byte private segment",
+                             L, Bytes, Off, C.W.PrivateSize));
+  return &C.W.Priv[size_t(L) * C.W.PrivateSize + Off];
+}
+
 /// The host bytes a lane's GLOBAL_*/FLAT_* access of Bytes at Addr touches.
 /// FLAT_* addresses inside the private aperture reach the lane's private
 /// segment (offset = Addr - aperture base, as addrspacecast builds them),
@@ -73,15 +87,8 @@ static Expected<uint8_t *> vmemPointer(WaveCtx &C, const Instr &I, unsigned L,
   auto InAperture = [&](uint64_t Base) {
     return Flat && Addr >= Base && Addr - Base < (uint64_t(1) << 32);
   };
-  if (InAperture(PrivateApertureBase)) {
-    uint64_t Off = Addr - PrivateApertureBase;
-    if (Off + Bytes > C.W.PrivateSize)
-      return instError(C, I,
-                       formatv("lane {0}: {1} private bytes at 0x{2:x-} are "
-                               "outside the {3}-byte private segment",
-                               L, Bytes, Off, C.W.PrivateSize));
-    return &C.W.Priv[size_t(L) * C.W.PrivateSize + Off];
-  }
+  if (InAperture(PrivateApertureBase))
+    return privatePointer(C, I, L, Addr - PrivateApertureBase, Bytes);
   if (InAperture(SharedApertureBase))
     return ldsPointer(C, I, L, Addr - SharedApertureBase, Bytes);
   if (uint8_t *P = C.DS.Mem.translate(Addr, Bytes))
@@ -190,19 +197,13 @@ template <D16 Half> static uint32_t subdwordStoreValue(uint32_t Reg) {
   return Half == D16::Hi ? Reg >> 16 : Reg;
 }
 
-// --- Private memory through buffer descriptors ------------------------------
+// --- Private memory ----------------------------------------------------------
 
-/// MUBUF loads and stores through a descriptor below PrivateDescriptorLimit
-/// reach the lane's private memory. The runtime's private-segment
-/// descriptor is swizzled with an element size of 4 and an index stride of
-/// the wave size, so the wave-level part of the address (descriptor base +
-/// soffset) is the per-lane offset times the wave size, and the per-lane
-/// byte address is (base + soffset) / lanes + offset (+ vaddr with offen).
-/// SubDword 1 or 2 is a byte or short access: a load zero- or (Signed)
-/// sign-extends it into the VGPR or, D16, into one half of it; a store
-/// writes the low bytes of the VGPR or of its high half.
-template <bool Store, unsigned SubDword, bool Signed, D16 Half>
-Error buffer_private(WaveCtx &C, const Instr &I) {
+/// The wave-level part of a MUBUF access to private memory, descriptor base
+/// + soffset, which is the per-lane offset times the wave size (see
+/// private_access); an error for a descriptor or addressing mode other than
+/// the runtime's private-segment one.
+static Expected<uint64_t> bufferWaveOffset(WaveCtx &C, const Instr &I) {
   const Operand &Rsrc = I.op(Role::SRsrc);
   if (Rsrc.Kind != OpKind::SGPR || Rsrc.Dwords != 4)
     return instError(C, I, "unexpected buffer descriptor operand");
@@ -221,32 +222,78 @@ Error buffer_private(WaveCtx &C, const Instr &I) {
                      formatv("wave-scaled private offset 0x{0:x-} is not a "
                              "multiple of {1}",
                              WaveOff, 4 * C.Lanes));
-  const Operand &Data = I.op(Role::VData); // Loaded into or stored from.
+  return WaveOff;
+}
+
+/// Lane \p L's private byte address of a SCRATCH_* instruction: its VGPR
+/// address (SV mode; the _VE form on gfx940), its SGPR address (_SADDR),
+/// both (_SVS) or neither (_ST), plus the instruction offset. Private
+/// addresses are 32-bit.
+static uint64_t scratchAddr(const WaveCtx &C, const Instr &I, unsigned L) {
+  uint64_t Addr =
+      uint64_t(SignExtend64(I.imm(Role::Offset), C.DS.Prog.FlatOffsetBits));
+  if (I.has(Role::VAddr) && I.op(Role::VAddr).Kind == OpKind::VGPR)
+    Addr += readV(C, I.op(Role::VAddr), L);
+  if (I.has(Role::SAddr) && I.op(Role::SAddr).Kind == OpKind::SGPR)
+    Addr += uint32_t(readS(C, I.op(Role::SAddr)));
+  return uint32_t(Addr);
+}
+
+/// Loads lane \p L's \p Data from, or stores it to, the private bytes at
+/// \p P: whole dwords, or (SubDword 1 or 2) a byte or short, which a load
+/// zero- or (Signed) sign-extends into the VGPR or, D16, into one half of
+/// it, and a store takes from the low bytes of the VGPR or of its high half.
+template <bool Store, unsigned SubDword, bool Signed, D16 Half>
+static void transferPrivate(WaveCtx &C, const Operand &Data, unsigned L,
+                            uint8_t *P) {
+  if (!SubDword) {
+    transferDwords<Store>(C, Data, L, P);
+    return;
+  }
+  uint32_t V = readV(C, Data, L);
+  if (Store) {
+    V = subdwordStoreValue<Half>(V);
+    std::memcpy(P, &V, SubDword); // Little-endian: the low bytes.
+    return;
+  }
+  writeV(C, Data, L, subdwordLoadResult<SubDword, Signed, Half>(C, P, V));
+}
+
+/// Loads and stores of the lane's private memory: SCRATCH_* instructions
+/// (scratchAddr), and MUBUF instructions through a descriptor below
+/// PrivateDescriptorLimit. The runtime's private-segment descriptor is
+/// swizzled with an element size of 4 and an index stride of the wave
+/// size, so the wave-level part of a MUBUF address (descriptor base +
+/// soffset) is the per-lane offset times the wave size, and the per-lane
+/// byte address is (base + soffset) / lanes + offset (+ vaddr with offen).
+/// SubDword, Signed and Half select a sub-dword access (transferPrivate).
+template <bool Store, unsigned SubDword, bool Signed, D16 Half>
+Error private_access(WaveCtx &C, const Instr &I) {
+  bool Scratch = I.Name.starts_with("SCRATCH_");
+  uint64_t WaveOff = 0;
+  if (!Scratch) {
+    Expected<uint64_t> Off = bufferWaveOffset(C, I);
+    if (!Off)
+      return Off.takeError();
+    WaveOff = *Off;
+  }
+  // Loaded into or stored from; MUBUF loads name their destination vdata.
+  const Operand &Data =
+      Scratch && !Store ? I.op(Role::VDst) : I.op(Role::VData);
   unsigned Bytes = SubDword ? SubDword : 4 * Data.Dwords;
   bool OffEn = I.Name.contains("OFFEN");
   uint64_t Exec = C.exec();
   for (unsigned L = 0; L != C.Lanes; ++L) {
     if (!((Exec >> L) & 1))
       continue;
-    uint64_t Addr = WaveOff / C.Lanes + uint64_t(I.imm(Role::Offset)) +
-                    (OffEn ? readV(C, I.op(Role::VAddr), L) : 0);
-    if (Addr + Bytes > C.W.PrivateSize)
-      return instError(C, I,
-                       formatv("lane {0}: {1} private bytes at 0x{2:x-} are "
-                               "outside the {3}-byte private segment",
-                               L, Bytes, Addr, C.W.PrivateSize));
-    uint8_t *P = &C.W.Priv[size_t(L) * C.W.PrivateSize + Addr];
-    if (SubDword) {
-      uint32_t V = readV(C, Data, L);
-      if (Store) {
-        V = subdwordStoreValue<Half>(V);
-        std::memcpy(P, &V, SubDword); // Little-endian: the low bytes.
-        continue;
-      }
-      writeV(C, Data, L, subdwordLoadResult<SubDword, Signed, Half>(C, P, V));
-      continue;
-    }
-    transferDwords<Store>(C, Data, L, P);
+    uint64_t Addr = Scratch
+                        ? scratchAddr(C, I, L)
+                        : WaveOff / C.Lanes + uint64_t(I.imm(Role::Offset)) +
+                              (OffEn ? readV(C, I.op(Role::VAddr), L) : 0);
+    Expected<uint8_t *> P = privatePointer(C, I, L, Addr, Bytes);
+    if (!P)
+      return P.takeError();
+    transferPrivate<Store, SubDword, Signed, Half>(C, Data, L, *P);
   }
   return Error::success();
 }
@@ -495,29 +542,29 @@ template Error global_subdword<1, true, false, D16::Hi>(WaveCtx &,
                                                         const Instr &);
 template Error global_subdword<2, true, false, D16::Hi>(WaveCtx &,
                                                         const Instr &);
-template Error buffer_private<false, 0, false>(WaveCtx &, const Instr &);
-template Error buffer_private<true, 0, false>(WaveCtx &, const Instr &);
-template Error buffer_private<false, 1, false>(WaveCtx &, const Instr &);
-template Error buffer_private<false, 1, true>(WaveCtx &, const Instr &);
-template Error buffer_private<false, 2, false>(WaveCtx &, const Instr &);
-template Error buffer_private<false, 2, true>(WaveCtx &, const Instr &);
-template Error buffer_private<true, 1, false>(WaveCtx &, const Instr &);
-template Error buffer_private<true, 2, false>(WaveCtx &, const Instr &);
-template Error buffer_private<false, 1, false, D16::Lo>(WaveCtx &,
+template Error private_access<false, 0, false>(WaveCtx &, const Instr &);
+template Error private_access<true, 0, false>(WaveCtx &, const Instr &);
+template Error private_access<false, 1, false>(WaveCtx &, const Instr &);
+template Error private_access<false, 1, true>(WaveCtx &, const Instr &);
+template Error private_access<false, 2, false>(WaveCtx &, const Instr &);
+template Error private_access<false, 2, true>(WaveCtx &, const Instr &);
+template Error private_access<true, 1, false>(WaveCtx &, const Instr &);
+template Error private_access<true, 2, false>(WaveCtx &, const Instr &);
+template Error private_access<false, 1, false, D16::Lo>(WaveCtx &,
                                                         const Instr &);
-template Error buffer_private<false, 1, false, D16::Hi>(WaveCtx &,
+template Error private_access<false, 1, false, D16::Hi>(WaveCtx &,
                                                         const Instr &);
-template Error buffer_private<false, 1, true, D16::Lo>(WaveCtx &,
+template Error private_access<false, 1, true, D16::Lo>(WaveCtx &,
                                                        const Instr &);
-template Error buffer_private<false, 1, true, D16::Hi>(WaveCtx &,
+template Error private_access<false, 1, true, D16::Hi>(WaveCtx &,
                                                        const Instr &);
-template Error buffer_private<false, 2, false, D16::Lo>(WaveCtx &,
+template Error private_access<false, 2, false, D16::Lo>(WaveCtx &,
                                                         const Instr &);
-template Error buffer_private<false, 2, false, D16::Hi>(WaveCtx &,
+template Error private_access<false, 2, false, D16::Hi>(WaveCtx &,
                                                         const Instr &);
-template Error buffer_private<true, 1, false, D16::Hi>(WaveCtx &,
+template Error private_access<true, 1, false, D16::Hi>(WaveCtx &,
                                                        const Instr &);
-template Error buffer_private<true, 2, false, D16::Hi>(WaveCtx &,
+template Error private_access<true, 2, false, D16::Hi>(WaveCtx &,
                                                        const Instr &);
 template Error ds_access<false>(WaveCtx &, const Instr &);
 template Error ds_access<true>(WaveCtx &, const Instr &);

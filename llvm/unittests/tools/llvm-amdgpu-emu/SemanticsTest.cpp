@@ -763,6 +763,75 @@ TEST(EmuMemory, PrivateSubDword) {
   }
 }
 
+// SCRATCH_* instructions address the lane's private segment by a VGPR
+// (SV; gfx940's _VE form), an SGPR (_SADDR), both (_SVS, gfx940) or
+// neither (_ST, gfx940), plus the offset; each lane reaches its own bytes.
+// Sub-dword and D16 forms extend or place as their MUBUF counterparts do.
+// An access past the private segment is an error naming the lane.
+TEST(EmuMemory, ScratchForms) {
+  const char *Common = R"(
+  v_lshlrev_b32 v10, 4, v0              ; per-lane data: 0x1000 + 16 * lane
+  v_or_b32 v10, 0x1000, v10
+  v_or_b32 v11, 1, v10
+  v_or_b32 v12, 2, v10
+  v_mov_b32 v1, 8
+  s_mov_b32 s4, 4
+  scratch_store_dword v1, v11, off       ; [8] = d + 1
+  scratch_store_dword off, v12, s4       ; [4] = d + 2
+  v_mov_b32 v5, 0xffff8081
+  scratch_store_short off, v5, s4 offset:-4 ; [0..1] = 81 80
+  scratch_store_byte_d16_hi v1, v5, off offset:4 ; [12] = ff
+  s_waitcnt vmcnt(0)
+  scratch_load_dword v20, off, s4 offset:4  ; [8]
+  scratch_load_dword v21, v1, off offset:-4 ; [4]
+  scratch_load_sbyte v22, off, s4 offset:-3 ; [1] = 80
+  scratch_load_ushort v23, v1, off offset:-8 ; [0..1]
+  v_mov_b32 v24, 0x12345678
+  scratch_load_sbyte_d16_hi v24, v1, off offset:4 ; [12] = ff into the high half
+  s_waitcnt vmcnt(0)
+)";
+  RunOptions O;
+  O.PrivateSegmentFixedSize = 64;
+  for (EmuTarget T : {GFX90A, GFX1030, GFX940}) {
+    std::string Body = Common;
+    if (T.CPU == GFX940.CPU)
+      Body += R"(
+  v_or_b32 v13, 3, v10
+  scratch_store_dword v1, v13, s4 offset:8 ; SVS: [20] = d + 3
+  scratch_store_dword off, v10, off offset:24 ; ST: [24] = d
+  s_waitcnt vmcnt(0)
+  scratch_load_dwordx2 v[26:27], off, off offset:20 ; ST
+  scratch_load_dword v28, v1, s4 offset:12 ; SVS: [24]
+  s_waitcnt vmcnt(0)
+)";
+    EmuRun R = runWave(T, Body, O);
+    ASSERT_EQ(R.Error, "") << T.CPU.str();
+    for (unsigned L : {0u, T.WaveSize - 1}) {
+      uint32_t D = 0x1000 + 16 * L;
+      EXPECT_EQ(R.v(20, L), D + 1) << T.CPU.str() << " lane " << L;
+      EXPECT_EQ(R.v(21, L), D + 2) << T.CPU.str() << " lane " << L;
+      EXPECT_EQ(R.v(22, L), 0xffffff80u) << T.CPU.str() << " lane " << L;
+      EXPECT_EQ(R.v(23, L), 0x8081u) << T.CPU.str() << " lane " << L;
+      EXPECT_EQ(R.v(24, L) >> 16, 0xffffu) << T.CPU.str() << " lane " << L;
+      if (T.CPU != GFX940.CPU)
+        continue;
+      EXPECT_EQ(R.v(26, L), D + 3) << "lane " << L;
+      EXPECT_EQ(R.v(27, L), D) << "lane " << L;
+      EXPECT_EQ(R.v(28, L), D) << "lane " << L;
+    }
+  }
+
+  EmuRun Out = runWave(GFX940, R"(
+  v_mov_b32 v1, 60
+  scratch_load_dword v2, v1, off offset:4
+)",
+                       O);
+  EXPECT_NE(Out.Error.find("lane 0: 4 private bytes at 0x40 are outside the "
+                           "64-byte private segment"),
+            std::string::npos)
+      << Out.Error;
+}
+
 // D16 accesses move 16 bits between memory and one half of a VGPR: a load
 // extends a byte to 16 bits (zero or sign) or takes a short into the low
 // (D16) or high (D16_HI) half, a D16_HI store writes the high half's low
