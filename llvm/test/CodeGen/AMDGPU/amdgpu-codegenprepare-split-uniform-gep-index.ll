@@ -2,13 +2,15 @@
 ; RUN: opt -S -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-codegenprepare %s | FileCheck %s
 ; RUN: opt -S -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-codegenprepare -pass-remarks=amdgpu-codegenprepare -pass-remarks-missed=amdgpu-codegenprepare -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: opt -S -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=amdgpu-codegenprepare -amdgpu-codegenprepare-split-uniform-gep-index=0 %s | FileCheck %s --check-prefix=OFF
-; RUN: opt -S -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -passes=amdgpu-codegenprepare %s | FileCheck %s --check-prefix=GFX10
+; RUN: opt -S -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -passes=amdgpu-codegenprepare %s | FileCheck %s --check-prefix=NOSPLIT
+; RUN: opt -S -mtriple=amdgcn-amd-amdhsa -mcpu=gfx940 -passes=amdgpu-codegenprepare %s | FileCheck %s --check-prefix=NOSPLIT
 
 ; A divergent GEP with a uniform pointer and a 64-bit index that adds uniform
 ; values to one extended 32-bit value gets a uniform base:
 ; gep T, (gep i8, p, u * sizeof(T)), d, if every user of the index is such a GEP,
-; before GFX10 (from GFX10 the unsplit address reads its uniform parts from
-; SGPRs directly: no split, the same output as with the option off).
+; before GFX10 and not on GFX940 (prefix NOSPLIT, the output with the option
+; off). From GFX10 the unsplit address reads its uniform parts from SGPRs
+; directly; GFX940 computes it with two v_lshl_add_u64.
 
 ; REMARK-COUNT-5: remark: {{.*}} computed the uniform part of a divergent address
 ; REMARK: remark: {{.*}} uniform part of a divergent address left in the index: the index has users other than such addresses
@@ -49,19 +51,19 @@ define amdgpu_kernel void @global_id(ptr addrspace(1) %out, ptr addrspace(1) %in
 ; OFF-NEXT:    store float [[V]], ptr addrspace(1) [[OUT_GEP]], align 4
 ; OFF-NEXT:    ret void
 ;
-; GFX10-LABEL: define amdgpu_kernel void @global_id(
-; GFX10-SAME: ptr addrspace(1) [[OUT:%.*]], ptr addrspace(1) [[IN:%.*]], i64 [[OFFSET:%.*]]) #[[ATTR0:[0-9]+]] {
-; GFX10-NEXT:    [[GID:%.*]] = call i32 @llvm.amdgcn.workgroup.id.x()
-; GFX10-NEXT:    [[BASE:%.*]] = shl i32 [[GID]], 6
-; GFX10-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; GFX10-NEXT:    [[ID32:%.*]] = add i32 [[BASE]], [[TID]]
-; GFX10-NEXT:    [[ID:%.*]] = zext i32 [[ID32]] to i64
-; GFX10-NEXT:    [[IDX:%.*]] = add i64 [[OFFSET]], [[ID]]
-; GFX10-NEXT:    [[IN_GEP:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[IN]], i64 [[IDX]]
-; GFX10-NEXT:    [[V:%.*]] = load float, ptr addrspace(1) [[IN_GEP]], align 4
-; GFX10-NEXT:    [[OUT_GEP:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[OUT]], i64 [[IDX]]
-; GFX10-NEXT:    store float [[V]], ptr addrspace(1) [[OUT_GEP]], align 4
-; GFX10-NEXT:    ret void
+; NOSPLIT-LABEL: define amdgpu_kernel void @global_id(
+; NOSPLIT-SAME: ptr addrspace(1) [[OUT:%.*]], ptr addrspace(1) [[IN:%.*]], i64 [[OFFSET:%.*]]) #[[ATTR0:[0-9]+]] {
+; NOSPLIT-NEXT:    [[GID:%.*]] = call i32 @llvm.amdgcn.workgroup.id.x()
+; NOSPLIT-NEXT:    [[BASE:%.*]] = shl i32 [[GID]], 6
+; NOSPLIT-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; NOSPLIT-NEXT:    [[ID32:%.*]] = add i32 [[BASE]], [[TID]]
+; NOSPLIT-NEXT:    [[ID:%.*]] = zext i32 [[ID32]] to i64
+; NOSPLIT-NEXT:    [[IDX:%.*]] = add i64 [[OFFSET]], [[ID]]
+; NOSPLIT-NEXT:    [[IN_GEP:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[IN]], i64 [[IDX]]
+; NOSPLIT-NEXT:    [[V:%.*]] = load float, ptr addrspace(1) [[IN_GEP]], align 4
+; NOSPLIT-NEXT:    [[OUT_GEP:%.*]] = getelementptr inbounds float, ptr addrspace(1) [[OUT]], i64 [[IDX]]
+; NOSPLIT-NEXT:    store float [[V]], ptr addrspace(1) [[OUT_GEP]], align 4
+; NOSPLIT-NEXT:    ret void
 ;
   %gid = call i32 @llvm.amdgcn.workgroup.id.x()
   %base = shl i32 %gid, 6
@@ -117,22 +119,22 @@ define amdgpu_kernel void @shared_across_blocks(ptr addrspace(1) %out, ptr addrs
 ; OFF-NEXT:    store double [[PHI]], ptr addrspace(1) [[OUT_GEP]], align 8
 ; OFF-NEXT:    ret void
 ;
-; GFX10-LABEL: define amdgpu_kernel void @shared_across_blocks(
-; GFX10-SAME: ptr addrspace(1) [[OUT:%.*]], ptr addrspace(1) [[IN:%.*]], i64 [[OFFSET:%.*]], i1 [[C:%.*]]) #[[ATTR0]] {
-; GFX10-NEXT:  [[ENTRY:.*]]:
-; GFX10-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; GFX10-NEXT:    [[ID:%.*]] = zext i32 [[TID]] to i64
-; GFX10-NEXT:    [[IDX:%.*]] = add i64 [[OFFSET]], [[ID]]
-; GFX10-NEXT:    br i1 [[C]], label %[[THEN:.*]], label %[[JOIN:.*]]
-; GFX10:       [[THEN]]:
-; GFX10-NEXT:    [[IN_GEP:%.*]] = getelementptr double, ptr addrspace(1) [[IN]], i64 [[IDX]]
-; GFX10-NEXT:    [[V:%.*]] = load double, ptr addrspace(1) [[IN_GEP]], align 8
-; GFX10-NEXT:    br label %[[JOIN]]
-; GFX10:       [[JOIN]]:
-; GFX10-NEXT:    [[PHI:%.*]] = phi double [ [[V]], %[[THEN]] ], [ 0.000000e+00, %[[ENTRY]] ]
-; GFX10-NEXT:    [[OUT_GEP:%.*]] = getelementptr double, ptr addrspace(1) [[OUT]], i64 [[IDX]]
-; GFX10-NEXT:    store double [[PHI]], ptr addrspace(1) [[OUT_GEP]], align 8
-; GFX10-NEXT:    ret void
+; NOSPLIT-LABEL: define amdgpu_kernel void @shared_across_blocks(
+; NOSPLIT-SAME: ptr addrspace(1) [[OUT:%.*]], ptr addrspace(1) [[IN:%.*]], i64 [[OFFSET:%.*]], i1 [[C:%.*]]) #[[ATTR0]] {
+; NOSPLIT-NEXT:  [[ENTRY:.*]]:
+; NOSPLIT-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; NOSPLIT-NEXT:    [[ID:%.*]] = zext i32 [[TID]] to i64
+; NOSPLIT-NEXT:    [[IDX:%.*]] = add i64 [[OFFSET]], [[ID]]
+; NOSPLIT-NEXT:    br i1 [[C]], label %[[THEN:.*]], label %[[JOIN:.*]]
+; NOSPLIT:       [[THEN]]:
+; NOSPLIT-NEXT:    [[IN_GEP:%.*]] = getelementptr double, ptr addrspace(1) [[IN]], i64 [[IDX]]
+; NOSPLIT-NEXT:    [[V:%.*]] = load double, ptr addrspace(1) [[IN_GEP]], align 8
+; NOSPLIT-NEXT:    br label %[[JOIN]]
+; NOSPLIT:       [[JOIN]]:
+; NOSPLIT-NEXT:    [[PHI:%.*]] = phi double [ [[V]], %[[THEN]] ], [ 0.000000e+00, %[[ENTRY]] ]
+; NOSPLIT-NEXT:    [[OUT_GEP:%.*]] = getelementptr double, ptr addrspace(1) [[OUT]], i64 [[IDX]]
+; NOSPLIT-NEXT:    store double [[PHI]], ptr addrspace(1) [[OUT_GEP]], align 8
+; NOSPLIT-NEXT:    ret void
 ;
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
@@ -197,25 +199,25 @@ define amdgpu_kernel void @uniform_addends(ptr addrspace(1) %out, i64 %offset, i
 ; OFF:       [[EXIT]]:
 ; OFF-NEXT:    ret void
 ;
-; GFX10-LABEL: define amdgpu_kernel void @uniform_addends(
-; GFX10-SAME: ptr addrspace(1) [[OUT:%.*]], i64 [[OFFSET:%.*]], i64 [[N:%.*]], i64 [[ROWS:%.*]]) #[[ATTR0]] {
-; GFX10-NEXT:  [[ENTRY:.*]]:
-; GFX10-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; GFX10-NEXT:    [[ID:%.*]] = zext i32 [[TID]] to i64
-; GFX10-NEXT:    [[COL:%.*]] = add i64 [[ID]], [[OFFSET]]
-; GFX10-NEXT:    br label %[[LOOP:.*]]
-; GFX10:       [[LOOP]]:
-; GFX10-NEXT:    [[ROW:%.*]] = phi i64 [ 0, %[[ENTRY]] ], [ [[ROW_NEXT:%.*]], %[[LOOP]] ]
-; GFX10-NEXT:    [[ROWSTART:%.*]] = mul i64 [[ROW]], [[N]]
-; GFX10-NEXT:    [[IDX:%.*]] = add i64 [[COL]], [[ROWSTART]]
-; GFX10-NEXT:    [[IDX2:%.*]] = add i64 [[IDX]], 7
-; GFX10-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i64 [[IDX2]]
-; GFX10-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
-; GFX10-NEXT:    [[ROW_NEXT]] = add i64 [[ROW]], 1
-; GFX10-NEXT:    [[DONE:%.*]] = icmp uge i64 [[ROW_NEXT]], [[ROWS]]
-; GFX10-NEXT:    br i1 [[DONE]], label %[[EXIT:.*]], label %[[LOOP]]
-; GFX10:       [[EXIT]]:
-; GFX10-NEXT:    ret void
+; NOSPLIT-LABEL: define amdgpu_kernel void @uniform_addends(
+; NOSPLIT-SAME: ptr addrspace(1) [[OUT:%.*]], i64 [[OFFSET:%.*]], i64 [[N:%.*]], i64 [[ROWS:%.*]]) #[[ATTR0]] {
+; NOSPLIT-NEXT:  [[ENTRY:.*]]:
+; NOSPLIT-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; NOSPLIT-NEXT:    [[ID:%.*]] = zext i32 [[TID]] to i64
+; NOSPLIT-NEXT:    [[COL:%.*]] = add i64 [[ID]], [[OFFSET]]
+; NOSPLIT-NEXT:    br label %[[LOOP:.*]]
+; NOSPLIT:       [[LOOP]]:
+; NOSPLIT-NEXT:    [[ROW:%.*]] = phi i64 [ 0, %[[ENTRY]] ], [ [[ROW_NEXT:%.*]], %[[LOOP]] ]
+; NOSPLIT-NEXT:    [[ROWSTART:%.*]] = mul i64 [[ROW]], [[N]]
+; NOSPLIT-NEXT:    [[IDX:%.*]] = add i64 [[COL]], [[ROWSTART]]
+; NOSPLIT-NEXT:    [[IDX2:%.*]] = add i64 [[IDX]], 7
+; NOSPLIT-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i64 [[IDX2]]
+; NOSPLIT-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
+; NOSPLIT-NEXT:    [[ROW_NEXT]] = add i64 [[ROW]], 1
+; NOSPLIT-NEXT:    [[DONE:%.*]] = icmp uge i64 [[ROW_NEXT]], [[ROWS]]
+; NOSPLIT-NEXT:    br i1 [[DONE]], label %[[EXIT:.*]], label %[[LOOP]]
+; NOSPLIT:       [[EXIT]]:
+; NOSPLIT-NEXT:    ret void
 ;
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
@@ -263,16 +265,16 @@ define amdgpu_kernel void @index_with_other_user(ptr addrspace(1) %out, i64 %off
 ; OFF-NEXT:    store i32 [[Z]], ptr addrspace(1) [[GEP]], align 4
 ; OFF-NEXT:    ret void
 ;
-; GFX10-LABEL: define amdgpu_kernel void @index_with_other_user(
-; GFX10-SAME: ptr addrspace(1) [[OUT:%.*]], i64 [[OFFSET:%.*]], i64 [[N:%.*]]) #[[ATTR0]] {
-; GFX10-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; GFX10-NEXT:    [[ID:%.*]] = zext i32 [[TID]] to i64
-; GFX10-NEXT:    [[IDX:%.*]] = add i64 [[OFFSET]], [[ID]]
-; GFX10-NEXT:    [[IN_RANGE:%.*]] = icmp ult i64 [[IDX]], [[N]]
-; GFX10-NEXT:    [[Z:%.*]] = zext i1 [[IN_RANGE]] to i32
-; GFX10-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i64 [[IDX]]
-; GFX10-NEXT:    store i32 [[Z]], ptr addrspace(1) [[GEP]], align 4
-; GFX10-NEXT:    ret void
+; NOSPLIT-LABEL: define amdgpu_kernel void @index_with_other_user(
+; NOSPLIT-SAME: ptr addrspace(1) [[OUT:%.*]], i64 [[OFFSET:%.*]], i64 [[N:%.*]]) #[[ATTR0]] {
+; NOSPLIT-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; NOSPLIT-NEXT:    [[ID:%.*]] = zext i32 [[TID]] to i64
+; NOSPLIT-NEXT:    [[IDX:%.*]] = add i64 [[OFFSET]], [[ID]]
+; NOSPLIT-NEXT:    [[IN_RANGE:%.*]] = icmp ult i64 [[IDX]], [[N]]
+; NOSPLIT-NEXT:    [[Z:%.*]] = zext i1 [[IN_RANGE]] to i32
+; NOSPLIT-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i64 [[IDX]]
+; NOSPLIT-NEXT:    store i32 [[Z]], ptr addrspace(1) [[GEP]], align 4
+; NOSPLIT-NEXT:    ret void
 ;
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %id = zext i32 %tid to i64
@@ -304,14 +306,14 @@ define amdgpu_kernel void @byte_elements(ptr addrspace(1) %out, i64 %offset) {
 ; OFF-NEXT:    store i8 0, ptr addrspace(1) [[GEP]], align 1
 ; OFF-NEXT:    ret void
 ;
-; GFX10-LABEL: define amdgpu_kernel void @byte_elements(
-; GFX10-SAME: ptr addrspace(1) [[OUT:%.*]], i64 [[OFFSET:%.*]]) #[[ATTR0]] {
-; GFX10-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; GFX10-NEXT:    [[ID:%.*]] = zext i32 [[TID]] to i64
-; GFX10-NEXT:    [[IDX:%.*]] = add i64 [[OFFSET]], [[ID]]
-; GFX10-NEXT:    [[GEP:%.*]] = getelementptr i8, ptr addrspace(1) [[OUT]], i64 [[IDX]]
-; GFX10-NEXT:    store i8 0, ptr addrspace(1) [[GEP]], align 1
-; GFX10-NEXT:    ret void
+; NOSPLIT-LABEL: define amdgpu_kernel void @byte_elements(
+; NOSPLIT-SAME: ptr addrspace(1) [[OUT:%.*]], i64 [[OFFSET:%.*]]) #[[ATTR0]] {
+; NOSPLIT-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; NOSPLIT-NEXT:    [[ID:%.*]] = zext i32 [[TID]] to i64
+; NOSPLIT-NEXT:    [[IDX:%.*]] = add i64 [[OFFSET]], [[ID]]
+; NOSPLIT-NEXT:    [[GEP:%.*]] = getelementptr i8, ptr addrspace(1) [[OUT]], i64 [[IDX]]
+; NOSPLIT-NEXT:    store i8 0, ptr addrspace(1) [[GEP]], align 1
+; NOSPLIT-NEXT:    ret void
 ;
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %id = zext i32 %tid to i64
@@ -343,15 +345,15 @@ define amdgpu_kernel void @divergent_not_extended(ptr addrspace(1) %out, ptr add
 ; OFF-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
 ; OFF-NEXT:    ret void
 ;
-; GFX10-LABEL: define amdgpu_kernel void @divergent_not_extended(
-; GFX10-SAME: ptr addrspace(1) [[OUT:%.*]], ptr addrspace(1) [[IN:%.*]], i64 [[OFFSET:%.*]]) #[[ATTR0]] {
-; GFX10-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; GFX10-NEXT:    [[P:%.*]] = getelementptr i64, ptr addrspace(1) [[IN]], i32 [[TID]]
-; GFX10-NEXT:    [[D:%.*]] = load i64, ptr addrspace(1) [[P]], align 8
-; GFX10-NEXT:    [[IDX:%.*]] = add i64 [[OFFSET]], [[D]]
-; GFX10-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i64 [[IDX]]
-; GFX10-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
-; GFX10-NEXT:    ret void
+; NOSPLIT-LABEL: define amdgpu_kernel void @divergent_not_extended(
+; NOSPLIT-SAME: ptr addrspace(1) [[OUT:%.*]], ptr addrspace(1) [[IN:%.*]], i64 [[OFFSET:%.*]]) #[[ATTR0]] {
+; NOSPLIT-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; NOSPLIT-NEXT:    [[P:%.*]] = getelementptr i64, ptr addrspace(1) [[IN]], i32 [[TID]]
+; NOSPLIT-NEXT:    [[D:%.*]] = load i64, ptr addrspace(1) [[P]], align 8
+; NOSPLIT-NEXT:    [[IDX:%.*]] = add i64 [[OFFSET]], [[D]]
+; NOSPLIT-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i64 [[IDX]]
+; NOSPLIT-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
+; NOSPLIT-NEXT:    ret void
 ;
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %p = getelementptr i64, ptr addrspace(1) %in, i32 %tid
@@ -385,14 +387,14 @@ define amdgpu_kernel void @constant_addend(ptr addrspace(1) %out) {
 ; OFF-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
 ; OFF-NEXT:    ret void
 ;
-; GFX10-LABEL: define amdgpu_kernel void @constant_addend(
-; GFX10-SAME: ptr addrspace(1) [[OUT:%.*]]) #[[ATTR0]] {
-; GFX10-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; GFX10-NEXT:    [[ID:%.*]] = zext i32 [[TID]] to i64
-; GFX10-NEXT:    [[IDX:%.*]] = add i64 [[ID]], 16
-; GFX10-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i64 [[IDX]]
-; GFX10-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
-; GFX10-NEXT:    ret void
+; NOSPLIT-LABEL: define amdgpu_kernel void @constant_addend(
+; NOSPLIT-SAME: ptr addrspace(1) [[OUT:%.*]]) #[[ATTR0]] {
+; NOSPLIT-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; NOSPLIT-NEXT:    [[ID:%.*]] = zext i32 [[TID]] to i64
+; NOSPLIT-NEXT:    [[IDX:%.*]] = add i64 [[ID]], 16
+; NOSPLIT-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i64 [[IDX]]
+; NOSPLIT-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
+; NOSPLIT-NEXT:    ret void
 ;
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %id = zext i32 %tid to i64
@@ -430,17 +432,17 @@ define amdgpu_kernel void @two_divergent_addends(ptr addrspace(1) %out, i64 %off
 ; OFF-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
 ; OFF-NEXT:    ret void
 ;
-; GFX10-LABEL: define amdgpu_kernel void @two_divergent_addends(
-; GFX10-SAME: ptr addrspace(1) [[OUT:%.*]], i64 [[OFFSET:%.*]]) #[[ATTR0]] {
-; GFX10-NEXT:    [[X:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; GFX10-NEXT:    [[Y:%.*]] = call i32 @llvm.amdgcn.workitem.id.y()
-; GFX10-NEXT:    [[X64:%.*]] = zext i32 [[X]] to i64
-; GFX10-NEXT:    [[Y64:%.*]] = zext i32 [[Y]] to i64
-; GFX10-NEXT:    [[XY:%.*]] = add i64 [[X64]], [[Y64]]
-; GFX10-NEXT:    [[IDX:%.*]] = add i64 [[XY]], [[OFFSET]]
-; GFX10-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i64 [[IDX]]
-; GFX10-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
-; GFX10-NEXT:    ret void
+; NOSPLIT-LABEL: define amdgpu_kernel void @two_divergent_addends(
+; NOSPLIT-SAME: ptr addrspace(1) [[OUT:%.*]], i64 [[OFFSET:%.*]]) #[[ATTR0]] {
+; NOSPLIT-NEXT:    [[X:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; NOSPLIT-NEXT:    [[Y:%.*]] = call i32 @llvm.amdgcn.workitem.id.y()
+; NOSPLIT-NEXT:    [[X64:%.*]] = zext i32 [[X]] to i64
+; NOSPLIT-NEXT:    [[Y64:%.*]] = zext i32 [[Y]] to i64
+; NOSPLIT-NEXT:    [[XY:%.*]] = add i64 [[X64]], [[Y64]]
+; NOSPLIT-NEXT:    [[IDX:%.*]] = add i64 [[XY]], [[OFFSET]]
+; NOSPLIT-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i64 [[IDX]]
+; NOSPLIT-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
+; NOSPLIT-NEXT:    ret void
 ;
   %x = call i32 @llvm.amdgcn.workitem.id.x()
   %y = call i32 @llvm.amdgcn.workitem.id.y()
@@ -479,16 +481,16 @@ define amdgpu_kernel void @divergent_pointer(ptr addrspace(1) %ptrs, i64 %offset
 ; OFF-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
 ; OFF-NEXT:    ret void
 ;
-; GFX10-LABEL: define amdgpu_kernel void @divergent_pointer(
-; GFX10-SAME: ptr addrspace(1) [[PTRS:%.*]], i64 [[OFFSET:%.*]]) #[[ATTR0]] {
-; GFX10-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; GFX10-NEXT:    [[PGEP:%.*]] = getelementptr ptr addrspace(1), ptr addrspace(1) [[PTRS]], i32 [[TID]]
-; GFX10-NEXT:    [[P:%.*]] = load ptr addrspace(1), ptr addrspace(1) [[PGEP]], align 8
-; GFX10-NEXT:    [[ID:%.*]] = zext i32 [[TID]] to i64
-; GFX10-NEXT:    [[IDX:%.*]] = add i64 [[OFFSET]], [[ID]]
-; GFX10-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[P]], i64 [[IDX]]
-; GFX10-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
-; GFX10-NEXT:    ret void
+; NOSPLIT-LABEL: define amdgpu_kernel void @divergent_pointer(
+; NOSPLIT-SAME: ptr addrspace(1) [[PTRS:%.*]], i64 [[OFFSET:%.*]]) #[[ATTR0]] {
+; NOSPLIT-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; NOSPLIT-NEXT:    [[PGEP:%.*]] = getelementptr ptr addrspace(1), ptr addrspace(1) [[PTRS]], i32 [[TID]]
+; NOSPLIT-NEXT:    [[P:%.*]] = load ptr addrspace(1), ptr addrspace(1) [[PGEP]], align 8
+; NOSPLIT-NEXT:    [[ID:%.*]] = zext i32 [[TID]] to i64
+; NOSPLIT-NEXT:    [[IDX:%.*]] = add i64 [[OFFSET]], [[ID]]
+; NOSPLIT-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[P]], i64 [[IDX]]
+; NOSPLIT-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
+; NOSPLIT-NEXT:    ret void
 ;
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %pgep = getelementptr ptr addrspace(1), ptr addrspace(1) %ptrs, i32 %tid
@@ -520,13 +522,13 @@ define amdgpu_kernel void @lds_index(ptr addrspace(3) %lds, i32 %offset) {
 ; OFF-NEXT:    store i32 0, ptr addrspace(3) [[GEP]], align 4
 ; OFF-NEXT:    ret void
 ;
-; GFX10-LABEL: define amdgpu_kernel void @lds_index(
-; GFX10-SAME: ptr addrspace(3) [[LDS:%.*]], i32 [[OFFSET:%.*]]) #[[ATTR0]] {
-; GFX10-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; GFX10-NEXT:    [[IDX:%.*]] = add i32 [[OFFSET]], [[TID]]
-; GFX10-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(3) [[LDS]], i32 [[IDX]]
-; GFX10-NEXT:    store i32 0, ptr addrspace(3) [[GEP]], align 4
-; GFX10-NEXT:    ret void
+; NOSPLIT-LABEL: define amdgpu_kernel void @lds_index(
+; NOSPLIT-SAME: ptr addrspace(3) [[LDS:%.*]], i32 [[OFFSET:%.*]]) #[[ATTR0]] {
+; NOSPLIT-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; NOSPLIT-NEXT:    [[IDX:%.*]] = add i32 [[OFFSET]], [[TID]]
+; NOSPLIT-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(3) [[LDS]], i32 [[IDX]]
+; NOSPLIT-NEXT:    store i32 0, ptr addrspace(3) [[GEP]], align 4
+; NOSPLIT-NEXT:    ret void
 ;
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %idx = add i32 %offset, %tid
@@ -553,12 +555,12 @@ define amdgpu_kernel void @uniform_gep(ptr addrspace(1) %out, i64 %a, i64 %b) {
 ; OFF-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
 ; OFF-NEXT:    ret void
 ;
-; GFX10-LABEL: define amdgpu_kernel void @uniform_gep(
-; GFX10-SAME: ptr addrspace(1) [[OUT:%.*]], i64 [[A:%.*]], i64 [[B:%.*]]) #[[ATTR0]] {
-; GFX10-NEXT:    [[IDX:%.*]] = add i64 [[A]], [[B]]
-; GFX10-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i64 [[IDX]]
-; GFX10-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
-; GFX10-NEXT:    ret void
+; NOSPLIT-LABEL: define amdgpu_kernel void @uniform_gep(
+; NOSPLIT-SAME: ptr addrspace(1) [[OUT:%.*]], i64 [[A:%.*]], i64 [[B:%.*]]) #[[ATTR0]] {
+; NOSPLIT-NEXT:    [[IDX:%.*]] = add i64 [[A]], [[B]]
+; NOSPLIT-NEXT:    [[GEP:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i64 [[IDX]]
+; NOSPLIT-NEXT:    store i32 0, ptr addrspace(1) [[GEP]], align 4
+; NOSPLIT-NEXT:    ret void
 ;
   %idx = add i64 %a, %b
   %gep = getelementptr i32, ptr addrspace(1) %out, i64 %idx
