@@ -40,7 +40,8 @@ for src in "$@"; do
       -mllvm -amdgpu-post-ra-wait-out-hazards=0
       -mllvm -amdgpu-waitcnt-flush-memoryless-loops=0
       -mllvm -tail-dup-prologue-conservatively=0
-      -mllvm -rafast-reload-after-prologue=0)
+      -mllvm -rafast-reload-after-prologue=0
+      -mllvm -amdgpu-dead-sdst-prefer-vcc=0)
     for kind in s co; do
       out=()
       [ $kind = s ] && out=(-S)

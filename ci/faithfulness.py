@@ -57,7 +57,8 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-amdgpu-post-ra-wait-out-hazards=0",
                      "-amdgpu-waitcnt-flush-memoryless-loops=0",
                      "-tail-dup-prologue-conservatively=0",
-                     "-rafast-reload-after-prologue=0"]
+                     "-rafast-reload-after-prologue=0",
+                     "-amdgpu-dead-sdst-prefer-vcc=0"]
 
 # Corpus file -> (functions compiled wrongly by upstream 19.1.7, the fix).
 UPSTREAM_BUGS = {

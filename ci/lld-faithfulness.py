@@ -52,7 +52,8 @@ FEATURES_OFF = ["-plugin-opt=-amdgpu-cf-lowering=structurize",
                 "-plugin-opt=-amdgpu-post-ra-wait-out-hazards=0",
                 "-plugin-opt=-amdgpu-waitcnt-flush-memoryless-loops=0",
                 "-plugin-opt=-tail-dup-prologue-conservatively=0",
-                "-plugin-opt=-rafast-reload-after-prologue=0"]
+                "-plugin-opt=-rafast-reload-after-prologue=0",
+                "-plugin-opt=-amdgpu-dead-sdst-prefer-vcc=0"]
 
 
 def bitcode_cmd(src, mcpu, out):

@@ -29,7 +29,7 @@ define amdgpu_kernel void @convert_in_one_lane_block_and_after(ptr addrspace(1) 
 ; WEIGHTS-NEXT:    v_cvt_f32_i32_e32 v1, s4
 ; WEIGHTS-NEXT:    v_cvt_f32_u32_e32 v2, v0
 ; WEIGHTS-NEXT:    v_mul_f32_e32 v2, v1, v2
-; WEIGHTS-NEXT:    v_mad_u64_u32 v[0:1], s[0:1], v0, 4, s[0:1]
+; WEIGHTS-NEXT:    v_mad_u64_u32 v[0:1], vcc, v0, 4, s[0:1]
 ; WEIGHTS-NEXT:    global_store_dword v[0:1], v2, off
 ; WEIGHTS-NEXT:  .LBB0_3: ; %exit
 ; WEIGHTS-NEXT:    s_endpgm
@@ -61,7 +61,7 @@ define amdgpu_kernel void @convert_in_one_lane_block_and_after(ptr addrspace(1) 
 ; NOWEIGHTS-NEXT:  ; %bb.3: ; %body
 ; NOWEIGHTS-NEXT:    v_cvt_f32_u32_e32 v2, v0
 ; NOWEIGHTS-NEXT:    v_mul_f32_e32 v2, v1, v2
-; NOWEIGHTS-NEXT:    v_mad_u64_u32 v[0:1], s[0:1], v0, 4, s[0:1]
+; NOWEIGHTS-NEXT:    v_mad_u64_u32 v[0:1], vcc, v0, 4, s[0:1]
 ; NOWEIGHTS-NEXT:    s_nop 0
 ; NOWEIGHTS-NEXT:    global_store_dword v[0:1], v2, off
 ; NOWEIGHTS-NEXT:  .LBB0_4: ; %exit

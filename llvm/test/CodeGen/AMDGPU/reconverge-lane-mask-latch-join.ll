@@ -44,7 +44,7 @@ define amdgpu_kernel void @latch_join(ptr addrspace(1) %a, ptr addrspace(1) %out
 ; GFX90A-NEXT:  .LBB0_3: ; %header
 ; GFX90A-NEXT:    ; =>This Inner Loop Header: Depth=1
 ; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
-; GFX90A-NEXT:    v_mad_i64_i32 v[0:1], s[8:9], v3, 4, s[0:1]
+; GFX90A-NEXT:    v_mad_i64_i32 v[0:1], vcc, v3, 4, s[0:1]
 ; GFX90A-NEXT:    global_load_dword v4, v[0:1], off glc
 ; GFX90A-NEXT:    s_waitcnt vmcnt(0)
 ; GFX90A-NEXT:    v_cmp_lt_u32_e32 vcc, 1, v4

@@ -79,7 +79,7 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n
 ; W64-NEXT:    v_lshl_add_u32 v0, s10, 6, v0
 ; W64-NEXT:    s_mov_b32 s9, 0
 ; W64-NEXT:    s_waitcnt lgkmcnt(0)
-; W64-NEXT:    v_mad_i64_i32 v[2:3], s[4:5], v0, 4, s[2:3]
+; W64-NEXT:    v_mad_i64_i32 v[2:3], vcc, v0, 4, s[2:3]
 ; W64-NEXT:    global_load_dword v2, v[2:3], off
 ; W64-NEXT:    s_movk_i32 s10, 0x3e7
 ; W64-NEXT:    s_waitcnt vmcnt(0)
@@ -121,7 +121,7 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n
 ; W64-NEXT:    v_add_u32_e32 v1, v1, v3
 ; W64-NEXT:    s_branch .LBB0_1
 ; W64-NEXT:  .LBB0_7: ; %exit
-; W64-NEXT:    v_mad_i64_i32 v[2:3], s[0:1], v0, 4, s[0:1]
+; W64-NEXT:    v_mad_i64_i32 v[2:3], vcc, v0, 4, s[0:1]
 ; W64-NEXT:    global_store_dword v[2:3], v1, off
 ; W64-NEXT:    s_endpgm
 entry:

@@ -23,11 +23,11 @@ define amdgpu_kernel void @sext_index(ptr addrspace(1) %a, ptr addrspace(1) %b, 
 ; GFX90A-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
 ; GFX90A-NEXT:    v_lshl_add_u32 v6, s10, 8, v0
 ; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
-; GFX90A-NEXT:    v_mad_i64_i32 v[0:1], s[0:1], v6, 4, s[0:1]
-; GFX90A-NEXT:    v_mad_i64_i32 v[2:3], s[0:1], v6, 8, s[2:3]
+; GFX90A-NEXT:    v_mad_i64_i32 v[0:1], vcc, v6, 4, s[0:1]
+; GFX90A-NEXT:    v_mad_i64_i32 v[2:3], vcc, v6, 8, s[2:3]
 ; GFX90A-NEXT:    global_load_dword v7, v[0:1], off
 ; GFX90A-NEXT:    global_load_dwordx2 v[4:5], v[2:3], off
-; GFX90A-NEXT:    v_mad_i64_i32 v[0:1], s[0:1], v6, 8, s[4:5]
+; GFX90A-NEXT:    v_mad_i64_i32 v[0:1], vcc, v6, 8, s[4:5]
 ; GFX90A-NEXT:    s_waitcnt vmcnt(1)
 ; GFX90A-NEXT:    v_cvt_f64_i32_e32 v[2:3], v7
 ; GFX90A-NEXT:    s_waitcnt vmcnt(0)
@@ -105,7 +105,7 @@ define amdgpu_kernel void @zext_index(ptr addrspace(1) %a, i32 %off) {
 ; GFX90A-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
 ; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
 ; GFX90A-NEXT:    v_add_u32_e32 v0, s2, v0
-; GFX90A-NEXT:    v_mad_u64_u32 v[0:1], s[0:1], v0, 4, s[0:1]
+; GFX90A-NEXT:    v_mad_u64_u32 v[0:1], vcc, v0, 4, s[0:1]
 ; GFX90A-NEXT:    global_load_dword v2, v[0:1], off
 ; GFX90A-NEXT:    s_waitcnt vmcnt(0)
 ; GFX90A-NEXT:    v_add_f32_e32 v2, v2, v2
@@ -406,7 +406,7 @@ define amdgpu_kernel void @uniform_index_offset(ptr addrspace(1) %a, ptr addrspa
 ; GFX90A-NEXT:    v_and_b32_e32 v0, 0x3ff, v0
 ; GFX90A-NEXT:    v_mov_b32_e32 v1, 0
 ; GFX90A-NEXT:    s_waitcnt lgkmcnt(0)
-; GFX90A-NEXT:    v_mad_u64_u32 v[0:1], s[4:5], s4, 4, v[0:1]
+; GFX90A-NEXT:    v_mad_u64_u32 v[0:1], vcc, s4, 4, v[0:1]
 ; GFX90A-NEXT:    v_mov_b32_e32 v3, s1
 ; GFX90A-NEXT:    v_add_co_u32_e32 v2, vcc, s0, v0
 ; GFX90A-NEXT:    v_addc_co_u32_e32 v3, vcc, v3, v1, vcc
@@ -482,7 +482,7 @@ define amdgpu_kernel void @uniform_index_address(ptr addrspace(1) %a, i32 %cols)
 ; GFX90A-NEXT:    v_mov_b32_e32 v1, s1
 ; GFX90A-NEXT:    v_add_co_u32_e32 v0, vcc, s0, v0
 ; GFX90A-NEXT:    v_addc_co_u32_e32 v1, vcc, 0, v1, vcc
-; GFX90A-NEXT:    v_mad_i64_i32 v[0:1], s[0:1], s2, 4, v[0:1]
+; GFX90A-NEXT:    v_mad_i64_i32 v[0:1], vcc, s2, 4, v[0:1]
 ; GFX90A-NEXT:    s_waitcnt vmcnt(0)
 ; GFX90A-NEXT:    global_store_dword v[0:1], v2, off
 ; GFX90A-NEXT:    s_endpgm

@@ -19,11 +19,11 @@ define amdgpu_kernel void @global_id(ptr addrspace(1) %out, ptr addrspace(1) %in
 ; GFX90A-NEXT:    s_lshl_b64 s[4:5], s[4:5], 2
 ; GFX90A-NEXT:    s_add_u32 s2, s2, s4
 ; GFX90A-NEXT:    s_addc_u32 s3, s3, s5
-; GFX90A-NEXT:    v_mad_u64_u32 v[0:1], s[2:3], v2, 4, s[2:3]
+; GFX90A-NEXT:    v_mad_u64_u32 v[0:1], vcc, v2, 4, s[2:3]
 ; GFX90A-NEXT:    global_load_dword v3, v[0:1], off
 ; GFX90A-NEXT:    s_add_u32 s0, s0, s4
 ; GFX90A-NEXT:    s_addc_u32 s1, s1, s5
-; GFX90A-NEXT:    v_mad_u64_u32 v[0:1], s[0:1], v2, 4, s[0:1]
+; GFX90A-NEXT:    v_mad_u64_u32 v[0:1], vcc, v2, 4, s[0:1]
 ; GFX90A-NEXT:    s_waitcnt vmcnt(0)
 ; GFX90A-NEXT:    global_store_dword v[0:1], v3, off
 ; GFX90A-NEXT:    s_endpgm

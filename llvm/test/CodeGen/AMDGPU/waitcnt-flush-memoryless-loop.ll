@@ -114,7 +114,7 @@ define amdgpu_kernel void @loop_with_load(ptr addrspace(1) %in, ptr addrspace(1)
 ; CHECK-NEXT:  .LBB1_2: ; %loop
 ; CHECK-NEXT:    ; =>This Inner Loop Header: Depth=1
 ; CHECK-NEXT:    v_add_u32_e32 v3, s5, v2
-; CHECK-NEXT:    v_mad_i64_i32 v[4:5], s[6:7], v3, 4, s[0:1]
+; CHECK-NEXT:    v_mad_i64_i32 v[4:5], vcc, v3, 4, s[0:1]
 ; CHECK-NEXT:    global_load_dword v3, v[4:5], off
 ; CHECK-NEXT:    s_waitcnt vmcnt(0)
 ; CHECK-NEXT:    v_xor_b32_e32 v3, v3, v1
@@ -144,7 +144,7 @@ define amdgpu_kernel void @loop_with_load(ptr addrspace(1) %in, ptr addrspace(1)
 ; OFF-NEXT:  .LBB1_2: ; %loop
 ; OFF-NEXT:    ; =>This Inner Loop Header: Depth=1
 ; OFF-NEXT:    v_add_u32_e32 v3, s5, v2
-; OFF-NEXT:    v_mad_i64_i32 v[4:5], s[6:7], v3, 4, s[0:1]
+; OFF-NEXT:    v_mad_i64_i32 v[4:5], vcc, v3, 4, s[0:1]
 ; OFF-NEXT:    global_load_dword v3, v[4:5], off
 ; OFF-NEXT:    s_waitcnt vmcnt(0)
 ; OFF-NEXT:    v_xor_b32_e32 v3, v3, v1
