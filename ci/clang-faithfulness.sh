@@ -42,7 +42,8 @@ for src in "$@"; do
       -mllvm -tail-dup-prologue-conservatively=0
       -mllvm -rafast-reload-after-prologue=0
       -mllvm -amdgpu-dead-sdst-prefer-vcc=0
-      -mllvm -amdgpu-reserve-scalar-load-lanes=0)
+      -mllvm -amdgpu-reserve-scalar-load-lanes=0
+      -mllvm -amdgpu-execz-branch-cost-model=0)
     for kind in s co; do
       out=()
       [ $kind = s ] && out=(-S)

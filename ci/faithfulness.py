@@ -59,7 +59,8 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-tail-dup-prologue-conservatively=0",
                      "-rafast-reload-after-prologue=0",
                      "-amdgpu-dead-sdst-prefer-vcc=0",
-                     "-amdgpu-reserve-scalar-load-lanes=0"]
+                     "-amdgpu-reserve-scalar-load-lanes=0",
+                     "-amdgpu-execz-branch-cost-model=0"]
 
 # Corpus file -> (functions compiled wrongly by upstream 19.1.7, the fix).
 UPSTREAM_BUGS = {

@@ -54,7 +54,8 @@ FEATURES_OFF = ["-plugin-opt=-amdgpu-cf-lowering=structurize",
                 "-plugin-opt=-tail-dup-prologue-conservatively=0",
                 "-plugin-opt=-rafast-reload-after-prologue=0",
                 "-plugin-opt=-amdgpu-dead-sdst-prefer-vcc=0",
-                "-plugin-opt=-amdgpu-reserve-scalar-load-lanes=0"]
+                "-plugin-opt=-amdgpu-reserve-scalar-load-lanes=0",
+                "-plugin-opt=-amdgpu-execz-branch-cost-model=0"]
 
 
 def bitcode_cmd(src, mcpu, out):
