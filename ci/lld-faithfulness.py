@@ -55,7 +55,7 @@ FEATURES_OFF = ["-plugin-opt=-amdgpu-cf-lowering=structurize",
                 "-plugin-opt=-rafast-reload-after-prologue=0",
                 "-plugin-opt=-amdgpu-dead-sdst-prefer-vcc=0",
                 "-plugin-opt=-amdgpu-reserve-scalar-load-lanes=0",
-                "-plugin-opt=-amdgpu-execz-branch-cost-model=0"]
+                "-plugin-opt=-amdgpu-skip-threshold-issue-slots=0"]
 
 
 def bitcode_cmd(src, mcpu, out):
