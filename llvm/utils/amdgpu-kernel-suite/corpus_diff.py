@@ -39,7 +39,14 @@ one category:
               reference built at -O3 does): the kernel's behaviour is
               undefined there (an uninitialized value, an array indexed
               out of its bounds by a generated argument); listed, not a
-              failure
+              failure;
+              also a kernel that only one build runs, where the other
+              read or wrote outside every buffer and building the file
+              again with the same compiler gives another code object:
+              where the program's globals sit then depends on the run
+              (clang-19's HIP front end emits a variable template's
+              instantiations in no fixed order), and so does whether an
+              out-of-bounds access stays inside another global
   racy        both ran and the buffers differ, but on the generated inputs
               the reference's run has write-write races (llvm-amdgpu-emu
               --write-conflicts: work-items store different values to one
@@ -282,6 +289,38 @@ def unless_unstable(result, ref_agrees_with_itself):
     return result
 
 
+def is_out_of_buffers_fault(msg):
+    return bool(msg) and "outside every buffer" in msg
+
+
+def unreproducible_builds(args, entry, tmp, level, firsts):
+    """The compilers ('reference', 'fork') whose second build of entry at
+    level gives other bytes than their first builds \p firsts."""
+    changed = []
+    for who, clang, first in (("reference", args.ref_clang, firsts[0]),
+                              ("fork", args.clang, firsts[1])):
+        again, _ = build(clang, args.lld, entry, args.mcpu, tmp,
+                         who + "-again", args.timeout, level)
+        if not again or not same_bytes(first, again):
+            changed.append(who)
+    return changed
+
+
+def same_bytes(a, b):
+    with open(a, "rb") as fa, open(b, "rb") as fb:
+        return fa.read() == fb.read()
+
+
+def unless_unreproducible(result, msg, changed):
+    """'unstable' for a kernel that only one build runs, where the other
+    accessed memory outside every buffer and a compiler's builds of the file
+    differ (\p changed), else result."""
+    if result in ("fork-only", "ref-only") and changed and \
+            is_out_of_buffers_fault(msg):
+        return "unstable"
+    return result
+
+
 def unless_racy(result, ref_figures):
     """'racy' for buffers that differ where the reference's run had
     write-write races on the generated inputs, else result."""
@@ -356,6 +395,7 @@ def check_entry(args, entry):
         if not ref or not fork:
             return [{"file": entry["path"], "kernel": "", "result":
                      "no-build", "detail": err_r or err_f}]
+        builds = {"firsts": (ref, fork)}
         kr, kf = list_kernels(args.emu, ref), list_kernels(args.emu, fork)
         for n, name in enumerate(sorted(set(kr) & set(kf))):
             r = {"file": entry["path"], "kernel": name}
@@ -408,11 +448,34 @@ def check_entry(args, entry):
                     result = unless_unstable(result, reference_is_stable(
                         args, entry, tmp, kdir, name, kr[name],
                         1 if r.get("inputs") else None))
-                results.append(dict(r, result=result, detail=ef))
+                results.append(one_sided(args, entry, tmp, level, builds,
+                                         dict(r, result=result, detail=ef)))
             else:
-                results.append(dict(r, result="strict" if "strict:" in er
-                                    else "ref-only", detail=er))
+                results.append(one_sided(args, entry, tmp, level, builds,
+                                         dict(r, result="strict" if "strict:"
+                                              in er else "ref-only",
+                                              detail=er)))
     return results
+
+
+def one_sided(args, entry, tmp, level, builds, r):
+    """r, a kernel that only one build ran, made 'unstable' where the
+    other's fault is an access outside every buffer and the builds are not
+    reproducible; \p builds caches which compilers' builds are not, as
+    builds["changed"]."""
+    if r["result"] not in ("fork-only", "ref-only") or \
+            not is_out_of_buffers_fault(r["detail"]):
+        return r
+    if "changed" not in builds:
+        builds["changed"] = unreproducible_builds(args, entry, tmp, level,
+                                                  builds["firsts"])
+    changed = builds["changed"]
+    result = unless_unreproducible(r["result"], r["detail"], changed)
+    if result == r["result"]:
+        return r
+    return dict(r, result=result, detail=r["detail"] + " (the " +
+                " and the ".join(changed) + " build of the file is not "
+                "reproducible)")
 
 
 def report_performance(results, slower_by):
