@@ -293,17 +293,29 @@ def is_out_of_buffers_fault(msg):
     return bool(msg) and "outside every buffer" in msg
 
 
-def unreproducible_builds(args, entry, tmp, level, firsts):
+def unreproducible_builds(args, entry, tmp, level):
     """The compilers ('reference', 'fork') whose second build of entry at
-    level gives other bytes than their first builds \p firsts."""
-    changed = []
-    for who, clang, first in (("reference", args.ref_clang, firsts[0]),
-                              ("fork", args.clang, firsts[1])):
-        again, _ = build(clang, args.lld, entry, args.mcpu, tmp,
-                         who + "-again", args.timeout, level)
-        if not again or not same_bytes(first, again):
-            changed.append(who)
-    return changed
+    level, into the same paths (HIP's __hip_cuid_ symbol hashes the output
+    path), gives other bytes than their first builds in tmp."""
+    return [who for who, clang, tag in (("reference", args.ref_clang, "ref"),
+                                        ("fork", args.clang, "fork"))
+            if not builds_again_alike(args, clang, entry, tmp, tag, level)]
+
+
+def builds_again_alike(args, clang, entry, tmp, tag, level):
+    """Whether building entry again as tag in tmp writes the same code
+    object; the first build's files stay in place."""
+    paths = [os.path.join(tmp, tag + ext) for ext in (".o", ".co")]
+    first = [p for p in paths if os.path.exists(p)]
+    for p in first:
+        os.replace(p, p + ".first")
+    try:
+        again, _ = build(clang, args.lld, entry, args.mcpu, tmp, tag,
+                         args.timeout, level)
+        return bool(again) and same_bytes(again + ".first", again)
+    finally:
+        for p in first:
+            os.replace(p + ".first", p)
 
 
 def same_bytes(a, b):
@@ -395,7 +407,7 @@ def check_entry(args, entry):
         if not ref or not fork:
             return [{"file": entry["path"], "kernel": "", "result":
                      "no-build", "detail": err_r or err_f}]
-        builds = {"firsts": (ref, fork)}
+        builds = {}
         kr, kf = list_kernels(args.emu, ref), list_kernels(args.emu, fork)
         for n, name in enumerate(sorted(set(kr) & set(kf))):
             r = {"file": entry["path"], "kernel": name}
@@ -467,8 +479,7 @@ def one_sided(args, entry, tmp, level, builds, r):
             not is_out_of_buffers_fault(r["detail"]):
         return r
     if "changed" not in builds:
-        builds["changed"] = unreproducible_builds(args, entry, tmp, level,
-                                                  builds["firsts"])
+        builds["changed"] = unreproducible_builds(args, entry, tmp, level)
     changed = builds["changed"]
     result = unless_unreproducible(r["result"], r["detail"], changed)
     if result == r["result"]:
