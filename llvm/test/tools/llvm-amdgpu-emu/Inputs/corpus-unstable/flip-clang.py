@@ -7,7 +7,10 @@ import os
 import sys
 
 state = os.environ["FLIP_STATE"]
-calls = int(open(state).read()) if os.path.exists(state) else 0
+calls = 0
+if os.path.exists(state):
+    with open(state) as f:
+        calls = int(f.read())
 with open(state, "w") as f:
     f.write(str(calls + 1))
 extra = ["-DLAST_GLOBAL"] if calls % 2 == 0 or "FLIP_ALWAYS" in os.environ \
