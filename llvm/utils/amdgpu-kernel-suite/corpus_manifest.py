@@ -116,6 +116,15 @@ SUITES = (
            ("dense-linear-algebra/lud/*", ("-DBLOCK_SIZE=16",)),
            ("combinational-logic/crc/src/*", ("-I../../../combinational-logic",))),
           False),
+    # Hetero-Mark's HIP sources include their headers by repository path.
+    Suite("Hetero-Mark", "NUCAR-DEV/Hetero-Mark", "hetero-mark",
+          ("src/*/hip/*.cu", "src/*/cl12/*.cl", "src/*/cl20/*.cl"), (),
+          "LICENSE", "NCSA", (("src/*/hip/*", ("-I../../..",)),), False),
+    # HPCTrainingExamples: HIP in .hip and .cpp files (host-only .cpp files
+    # define no kernel and are left out); its CUDA originals are not HIP.
+    Suite("HPCTrainingExamples", "amd/HPCTrainingExamples",
+          "hpc-training-examples", ("**/*.hip", "**/*.cpp"),
+          ("**/cuda/**", "Pragma_Examples/**"), "LICENSE.md", "MIT", (), False),
 )
 
 
