@@ -12,14 +12,16 @@
 /// is used). Each lists every reachable block once, with the function's
 /// single exit last. DFPD, the default, is a depth-first topological order
 /// that explores a branch's post-dominating successor last, so a join comes
-/// after everything that flows into it; RPOT, DF, BF, BFPD and DomReg are
-/// the thesis's alternatives, for comparison.
+/// after everything that flows into it, and a successor only the branch
+/// enters before one that other blocks enter too (joinsLast); RPOT, DF, BF,
+/// BFPD and DomReg are the thesis's alternatives, for comparison.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/Scalar/ReconvergeCFG.h"
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -27,9 +29,16 @@
 #include "llvm/IR/CycleInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
+#include <algorithm>
 
 using namespace llvm;
+
+static cl::opt<bool> JoinsLast(
+    "reconverge-cfg-joins-last", cl::init(true), cl::Hidden,
+    cl::desc("In the dfpd ordering, take a branch's successors that only it "
+             "enters before those that other blocks also enter"));
 
 /// BB's successors in the order DFPD explores them: those that do not
 /// post-dominate BB first (in terminator order), then those that do.
@@ -101,6 +110,8 @@ struct TopologicalPolicy {
   /// If set, the two sides of an if-else are taken cheaper first
   /// (cheaperSideFirst).
   DivergentValueFn IsDivergentValue = nullptr;
+  /// Take the successors a block alone enters before the joins (joinsLast).
+  bool JoinsLast = false;
 };
 } // namespace
 
@@ -129,6 +140,24 @@ static void cheaperSideFirst(const BasicBlock &BB,
   if (countDivergentInstructions(*Succs[1], IsDivergentValue) <
       countDivergentInstructions(*Succs[0], IsDivergentValue))
     std::swap(Succs[0], Succs[1]);
+}
+
+/// Succs, the successors of BB in the order they are taken, with the sides
+/// that only BB enters moved before the joins that other blocks enter too,
+/// among those that do not post-dominate BB (a stable partition). In
+/// `if (a || b) X else Y` the block testing b branches to the join X and to
+/// its own side Y: taking Y first keeps Y next to b, inside the region of
+/// the branch on a, so a wave none of whose lanes reach b branches around b
+/// and Y together, as the structurizer's nesting does, instead of running
+/// b's tests with no lane active where they are too short to keep a branch
+/// around them.
+static void joinsLast(const BasicBlock &BB, MutableArrayRef<BasicBlock *> Succs,
+                      const PostDominatorTree &PDT) {
+  auto *NotPostDom = find_if(
+      Succs, [&](const BasicBlock *S) { return PDT.dominates(S, &BB); });
+  std::stable_partition(Succs.begin(), NotPostDom, [&](const BasicBlock *S) {
+    return S->getSinglePredecessor() == &BB;
+  });
 }
 
 /// A topological order of the forward DAG (every edge but findBackEdges'),
@@ -209,6 +238,8 @@ orderTopologically(const Function &F, const PostDominatorTree &PDT,
     SmallVector<BasicBlock *, 4> Succs;
     if (Policy.PostDominatorsLast) {
       Succs = successorsSecondaryFirst(*BB, PDT);
+      if (Policy.JoinsLast)
+        joinsLast(*BB, Succs, PDT);
       if (Policy.IsDivergentValue)
         cheaperSideFirst(*BB, Succs, PDT, Policy.IsDivergentValue);
     } else {
@@ -248,6 +279,7 @@ computeDFPD(const Function &F, const PostDominatorTree &PDT,
   CI.compute(const_cast<Function &>(F));
   TopologicalPolicy Policy;
   Policy.IsDivergentValue = IsDivergentValue;
+  Policy.JoinsLast = JoinsLast;
   addCycleRegions(F, CI, Policy);
   return orderTopologically(F, PDT, Policy);
 }

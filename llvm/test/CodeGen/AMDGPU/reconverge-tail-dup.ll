@@ -1,13 +1,15 @@
 ; RUN: llc -O3 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs \
-; RUN:   -amdgpu-cf-lowering=reconverge < %s | FileCheck %s
+; RUN:   -amdgpu-cf-lowering=reconverge -reconverge-cfg-joins-last=0 < %s | FileCheck %s
 ; RUN: llc -O3 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs \
-; RUN:   -amdgpu-cf-lowering=reconverge < %s | FileCheck %s
+; RUN:   -amdgpu-cf-lowering=reconverge -reconverge-cfg-joins-last=0 < %s | FileCheck %s
 ; RUN: llc -O3 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs \
-; RUN:   -amdgpu-cf-lowering=reconverge -tail-dup-prologue-conservatively=0 \
-; RUN:   < %s | FileCheck %s --check-prefix=DUP
+; RUN:   -amdgpu-cf-lowering=reconverge -reconverge-cfg-joins-last=0 \
+; RUN:   -tail-dup-prologue-conservatively=0 < %s | FileCheck %s --check-prefix=DUP
 
-; A short-circuit condition (the suite's short_circuit kernel): the
-; reconverging lowering ends each region in a small rejoin block. At -O3,
+; A short-circuit condition (the suite's short_circuit kernel), its join
+; ordered before the side only the last test enters
+; (-reconverge-cfg-joins-last=0): the reconverging lowering ends each region
+; in a small rejoin block. At -O3,
 ; MachineBlockPlacement's tail-duplication size (4) would copy them into
 ; their predecessors, and the layout then needs a backward skip branch and an
 ; unconditional one (DUP, -tail-dup-prologue-conservatively=0); a block that

@@ -163,34 +163,29 @@ define amdgpu_kernel void @switch_fallthrough(ptr addrspace(1) %out, i32 %n) {
 ; CHECK-NEXT:    br i1 [[PIVOT10]], label %[[NODEBLOCK1:.*]], label %[[FLOW11:.*]]
 ; CHECK:       [[FLOW11]]:
 ; CHECK-NEXT:    [[V_ROUTE22:%.*]] = phi i32 [ [[V_ROUTE23:%.*]], %[[FLOW:.*]] ], [ [[V2:%.*]], %[[C2:.*]] ], [ poison, %[[NODEBLOCK9]] ]
-; CHECK-NEXT:    [[FLOW_TO_DEFAULT18:%.*]] = phi i1 [ false, %[[NODEBLOCK9]] ], [ [[FLOW_TO_DEFAULT19:%.*]], %[[FLOW]] ], [ false, %[[C2]] ]
+; CHECK-NEXT:    [[FLOW_TO_DEFAULT15:%.*]] = phi i1 [ false, %[[NODEBLOCK9]] ], [ [[FLOW_TO_DEFAULT16:%.*]], %[[FLOW]] ], [ false, %[[C2]] ]
 ; CHECK-NEXT:    [[FLOW_TO_NODEBLOCK7:%.*]] = phi i1 [ true, %[[NODEBLOCK9]] ], [ false, %[[FLOW]] ], [ false, %[[C2]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK7]], label %[[NODEBLOCK7:.*]], label %[[FLOW15:.*]]
+; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK7]], label %[[NODEBLOCK7:.*]], label %[[FLOW13:.*]]
 ; CHECK:       [[NODEBLOCK7]]:
 ; CHECK-NEXT:    [[PIVOT8:%.*]] = icmp slt i32 [[SEL]], 4
 ; CHECK-NEXT:    br i1 [[PIVOT8]], label %[[C3:.*]], label %[[FLOW12:.*]]
 ; CHECK:       [[FLOW12]]:
-; CHECK-NEXT:    [[P4_ROUTE20:%.*]] = phi i32 [ [[V3:%.*]], %[[C3]] ], [ [[TID]], %[[NODEBLOCK7]] ]
-; CHECK-NEXT:    [[FLOW_TO_C416:%.*]] = phi i1 [ false, %[[NODEBLOCK7]] ], [ true, %[[C3]] ]
+; CHECK-NEXT:    [[P4_ROUTE21:%.*]] = phi i32 [ [[V3:%.*]], %[[C3]] ], [ [[TID]], %[[NODEBLOCK7]] ]
+; CHECK-NEXT:    [[FLOW_TO_C418:%.*]] = phi i1 [ false, %[[NODEBLOCK7]] ], [ true, %[[C3]] ]
 ; CHECK-NEXT:    [[FLOW_TO_NODEBLOCK5:%.*]] = phi i1 [ true, %[[NODEBLOCK7]] ], [ false, %[[C3]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK5]], label %[[NODEBLOCK5:.*]], label %[[FLOW13:.*]]
+; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK5]], label %[[NODEBLOCK5:.*]], label %[[FLOW13]]
 ; CHECK:       [[NODEBLOCK5]]:
 ; CHECK-NEXT:    [[PIVOT6:%.*]] = icmp slt i32 [[SEL]], 5
-; CHECK-NEXT:    [[PIVOT6_INV:%.*]] = xor i1 [[PIVOT6]], true
-; CHECK-NEXT:    br label %[[FLOW13]]
-; CHECK:       [[FLOW14:.*]]:
-; CHECK-NEXT:    [[V_ROUTE21:%.*]] = phi i32 [ poison, %[[FLOW13]] ], [ [[V4:%.*]], %[[C4:.*]] ]
-; CHECK-NEXT:    [[FLOW_TO_LEAFBLOCK3:%.*]] = phi i1 [ [[FLOW_TO_LEAFBLOCK317:%.*]], %[[FLOW13]] ], [ false, %[[C4]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_LEAFBLOCK3]], label %[[LEAFBLOCK3:.*]], label %[[FLOW15]]
+; CHECK-NEXT:    br i1 [[PIVOT6]], label %[[FLOW13]], label %[[LEAFBLOCK3:.*]]
 ; CHECK:       [[LEAFBLOCK3]]:
 ; CHECK-NEXT:    [[SWITCHLEAF4:%.*]] = icmp eq i32 [[SEL]], 5
-; CHECK-NEXT:    br i1 [[SWITCHLEAF4]], label %[[C5:.*]], label %[[FLOW15]]
+; CHECK-NEXT:    br i1 [[SWITCHLEAF4]], label %[[C5:.*]], label %[[FLOW13]]
 ; CHECK:       [[NODEBLOCK1]]:
 ; CHECK-NEXT:    [[PIVOT2:%.*]] = icmp slt i32 [[SEL]], 1
 ; CHECK-NEXT:    br i1 [[PIVOT2]], label %[[LEAFBLOCK:.*]], label %[[FLOW]]
 ; CHECK:       [[FLOW]]:
 ; CHECK-NEXT:    [[V_ROUTE23]] = phi i32 [ [[V0:%.*]], %[[C0:.*]] ], [ poison, %[[LEAFBLOCK]] ], [ poison, %[[NODEBLOCK1]] ]
-; CHECK-NEXT:    [[FLOW_TO_DEFAULT19]] = phi i1 [ false, %[[NODEBLOCK1]] ], [ true, %[[LEAFBLOCK]] ], [ false, %[[C0]] ]
+; CHECK-NEXT:    [[FLOW_TO_DEFAULT16]] = phi i1 [ false, %[[NODEBLOCK1]] ], [ true, %[[LEAFBLOCK]] ], [ false, %[[C0]] ]
 ; CHECK-NEXT:    [[FLOW_TO_NODEBLOCK:%.*]] = phi i1 [ true, %[[NODEBLOCK1]] ], [ false, %[[LEAFBLOCK]] ], [ false, %[[C0]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK]], label %[[NODEBLOCK:.*]], label %[[FLOW11]]
 ; CHECK:       [[NODEBLOCK]]:
@@ -212,25 +207,27 @@ define amdgpu_kernel void @switch_fallthrough(ptr addrspace(1) %out, i32 %n) {
 ; CHECK:       [[C3]]:
 ; CHECK-NEXT:    [[V3]] = add i32 [[TID]], -100
 ; CHECK-NEXT:    br label %[[FLOW12]]
-; CHECK:       [[FLOW13]]:
-; CHECK-NEXT:    [[FLOW_TO_LEAFBLOCK317]] = phi i1 [ false, %[[FLOW12]] ], [ [[PIVOT6_INV]], %[[NODEBLOCK5]] ]
-; CHECK-NEXT:    [[FLOW_TO_C4:%.*]] = phi i1 [ [[FLOW_TO_C416]], %[[FLOW12]] ], [ [[PIVOT6]], %[[NODEBLOCK5]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_C4]], label %[[C4]], label %[[FLOW14]]
+; CHECK:       [[FLOW14:.*]]:
+; CHECK-NEXT:    [[V_ROUTE:%.*]] = phi i32 [ [[V_ROUTE21:%.*]], %[[FLOW13]] ], [ [[VD:%.*]], %[[DEFAULT:.*]] ]
+; CHECK-NEXT:    [[FLOW_TO_C4:%.*]] = phi i1 [ [[FLOW_TO_C417:%.*]], %[[FLOW13]] ], [ false, %[[DEFAULT]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_C4]], label %[[C4:.*]], label %[[JOIN:.*]]
 ; CHECK:       [[C4]]:
-; CHECK-NEXT:    [[V4]] = mul i32 [[P4_ROUTE20]], 5
-; CHECK-NEXT:    br label %[[FLOW14]]
-; CHECK:       [[C5]]:
-; CHECK-NEXT:    [[V5:%.*]] = sub i32 0, [[TID]]
-; CHECK-NEXT:    br label %[[FLOW15]]
-; CHECK:       [[FLOW15]]:
-; CHECK-NEXT:    [[V_ROUTE:%.*]] = phi i32 [ [[V_ROUTE21]], %[[FLOW14]] ], [ [[V_ROUTE22]], %[[FLOW11]] ], [ [[V5]], %[[C5]] ], [ poison, %[[LEAFBLOCK3]] ]
-; CHECK-NEXT:    [[FLOW_TO_DEFAULT:%.*]] = phi i1 [ [[FLOW_TO_DEFAULT18]], %[[FLOW11]] ], [ false, %[[FLOW14]] ], [ true, %[[LEAFBLOCK3]] ], [ false, %[[C5]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_DEFAULT]], label %[[DEFAULT:.*]], label %[[JOIN:.*]]
-; CHECK:       [[DEFAULT]]:
-; CHECK-NEXT:    [[VD:%.*]] = ashr i32 [[TID]], 2
+; CHECK-NEXT:    [[V4:%.*]] = mul i32 [[P4_ROUTE20:%.*]], 5
 ; CHECK-NEXT:    br label %[[JOIN]]
+; CHECK:       [[C5]]:
+; CHECK-NEXT:    [[V5:%.*]] = sub i32 0, [[P4_ROUTE21]]
+; CHECK-NEXT:    br label %[[FLOW13]]
+; CHECK:       [[FLOW13]]:
+; CHECK-NEXT:    [[V_ROUTE21]] = phi i32 [ poison, %[[FLOW12]] ], [ [[V_ROUTE22]], %[[FLOW11]] ], [ [[V5]], %[[C5]] ], [ poison, %[[LEAFBLOCK3]] ], [ poison, %[[NODEBLOCK5]] ]
+; CHECK-NEXT:    [[P4_ROUTE20]] = phi i32 [ [[P4_ROUTE21]], %[[FLOW12]] ], [ poison, %[[FLOW11]] ], [ poison, %[[C5]] ], [ poison, %[[LEAFBLOCK3]] ], [ [[P4_ROUTE21]], %[[NODEBLOCK5]] ]
+; CHECK-NEXT:    [[FLOW_TO_C417]] = phi i1 [ false, %[[FLOW11]] ], [ [[FLOW_TO_C418]], %[[FLOW12]] ], [ true, %[[NODEBLOCK5]] ], [ false, %[[LEAFBLOCK3]] ], [ false, %[[C5]] ]
+; CHECK-NEXT:    [[FLOW_TO_DEFAULT:%.*]] = phi i1 [ [[FLOW_TO_DEFAULT15]], %[[FLOW11]] ], [ false, %[[FLOW12]] ], [ false, %[[NODEBLOCK5]] ], [ true, %[[LEAFBLOCK3]] ], [ false, %[[C5]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_DEFAULT]], label %[[DEFAULT]], label %[[FLOW14]]
+; CHECK:       [[DEFAULT]]:
+; CHECK-NEXT:    [[VD]] = ashr i32 [[TID]], 2
+; CHECK-NEXT:    br label %[[FLOW14]]
 ; CHECK:       [[JOIN]]:
-; CHECK-NEXT:    [[V:%.*]] = phi i32 [ [[V_ROUTE]], %[[FLOW15]] ], [ [[VD]], %[[DEFAULT]] ]
+; CHECK-NEXT:    [[V:%.*]] = phi i32 [ [[V_ROUTE]], %[[FLOW14]] ], [ [[V4]], %[[C4]] ]
 ; CHECK-NEXT:    [[P:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
 ; CHECK-NEXT:    store i32 [[V]], ptr addrspace(1) [[P]], align 4
 ; CHECK-NEXT:    ret void

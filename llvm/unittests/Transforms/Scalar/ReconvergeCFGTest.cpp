@@ -194,6 +194,20 @@ TEST_F(ReconvergeCFGTest, DFPDTakesSecondarySuccessorFirst) {
             (Names{"entry", "side", "join", "exit"}));
 }
 
+// DFPD takes a side only its branch enters before a join that another block
+// enters too: in `if (d || d2) then else else`, %second's own side %else
+// comes before the join %then, whatever the terminator's order.
+TEST_F(ReconvergeCFGTest, DFPDTakesOwnSideBeforeJoin) {
+  Function &F = parse(std::string(TidPrologue) +
+                      "  br i1 %d, label %then, label %second\n"
+                      "second:\n  br i1 %d2, label %then, label %else\n"
+                      "then:\n  br label %join\n"
+                      "else:\n  br label %join\n"
+                      "join:\n  ret void\n");
+  EXPECT_EQ(ordering(F, ReconvergeOrdering::DFPD),
+            (Names{"entry", "second", "else", "then", "join"}));
+}
+
 // A diamond whose true side holds a nested if-then.
 const char *const NestedIfInDiamond = "  br i1 %d, label %a, label %b\n"
                                       "a:\n  br i1 %d2, label %a1, label %a2\n"
