@@ -60,7 +60,8 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-rafast-reload-after-prologue=0",
                      "-amdgpu-dead-sdst-prefer-vcc=0",
                      "-amdgpu-reserve-scalar-load-lanes=0",
-                     "-amdgpu-skip-threshold-issue-slots=0"]
+                     "-amdgpu-skip-threshold-issue-slots=0",
+                     "-amdgpu-lane-mask-not-operands=0"]
 
 # Corpus file -> (functions compiled wrongly by upstream 19.1.7, the fix).
 UPSTREAM_BUGS = {

@@ -368,8 +368,7 @@ define amdgpu_kernel void @lds_flags_and_not(ptr addrspace(1) %out) {
 ; OFF-NEXT:    v_and_b32_e32 v4, 1, v4
 ; OFF-NEXT:    v_cmp_eq_u32_e32 vcc, 1, v3
 ; OFF-NEXT:    v_cmp_eq_u32_e64 s[0:1], 1, v4
-; OFF-NEXT:    s_xor_b64 s[4:5], vcc, -1
-; OFF-NEXT:    s_or_b64 s[0:1], s[4:5], s[0:1]
+; OFF-NEXT:    s_orn2_b64 s[0:1], s[0:1], vcc
 ; OFF-NEXT:    s_andn2_b64 vcc, exec, s[0:1]
 ; OFF-NEXT:    s_cbranch_vccnz .LBB4_1
 ; OFF-NEXT:  ; %bb.2: ; %exit
@@ -438,8 +437,7 @@ define amdgpu_kernel void @sgpr_and_not(i32 %x, i32 %y, ptr addrspace(1) %out) {
 ; OFF-NEXT:    s_cselect_b64 s[2:3], -1, 0
 ; OFF-NEXT:    s_bitcmp1_b32 s1, 0
 ; OFF-NEXT:    s_cselect_b64 s[0:1], -1, 0
-; OFF-NEXT:    s_xor_b64 s[0:1], s[0:1], -1
-; OFF-NEXT:    s_and_b64 s[0:1], s[2:3], s[0:1]
+; OFF-NEXT:    s_andn2_b64 s[0:1], s[2:3], s[0:1]
 ; OFF-NEXT:    s_andn2_b64 vcc, exec, s[0:1]
 ; OFF-NEXT:    s_cbranch_vccnz .LBB5_2
 ; OFF-NEXT:  ; %bb.1: ; %then
@@ -482,8 +480,7 @@ define amdgpu_kernel void @lds_flag_shared_leaf(ptr addrspace(1) %out) {
 ; GFX90A-NEXT:    s_cselect_b64 s[2:3], -1, 0
 ; GFX90A-NEXT:    s_bitcmp1_b32 s1, 0
 ; GFX90A-NEXT:    s_cselect_b64 s[0:1], -1, 0
-; GFX90A-NEXT:    s_xor_b64 s[4:5], s[0:1], -1
-; GFX90A-NEXT:    s_and_b64 s[2:3], s[2:3], s[4:5]
+; GFX90A-NEXT:    s_andn2_b64 s[2:3], s[2:3], s[0:1]
 ; GFX90A-NEXT:    s_and_b64 vcc, exec, s[2:3]
 ; GFX90A-NEXT:    s_cbranch_vccnz .LBB6_1
 ; GFX90A-NEXT:  ; %bb.2: ; %exit
@@ -508,8 +505,7 @@ define amdgpu_kernel void @lds_flag_shared_leaf(ptr addrspace(1) %out) {
 ; GFX1030-NEXT:    v_and_b32_e32 v2, 1, v2
 ; GFX1030-NEXT:    v_cmp_eq_u32_e32 vcc_lo, 1, v1
 ; GFX1030-NEXT:    v_cmp_eq_u32_e64 s0, 1, v2
-; GFX1030-NEXT:    s_xor_b32 s1, s0, -1
-; GFX1030-NEXT:    s_and_b32 s1, vcc_lo, s1
+; GFX1030-NEXT:    s_andn2_b32 s1, vcc_lo, s0
 ; GFX1030-NEXT:    s_and_b32 vcc_lo, exec_lo, s1
 ; GFX1030-NEXT:    s_cbranch_vccnz .LBB6_1
 ; GFX1030-NEXT:  ; %bb.2: ; %exit
@@ -536,8 +532,7 @@ define amdgpu_kernel void @lds_flag_shared_leaf(ptr addrspace(1) %out) {
 ; OFF-NEXT:    s_cselect_b64 s[2:3], -1, 0
 ; OFF-NEXT:    s_bitcmp1_b32 s1, 0
 ; OFF-NEXT:    s_cselect_b64 s[0:1], -1, 0
-; OFF-NEXT:    s_xor_b64 s[4:5], s[0:1], -1
-; OFF-NEXT:    s_and_b64 s[2:3], s[2:3], s[4:5]
+; OFF-NEXT:    s_andn2_b64 s[2:3], s[2:3], s[0:1]
 ; OFF-NEXT:    s_and_b64 vcc, exec, s[2:3]
 ; OFF-NEXT:    s_cbranch_vccnz .LBB6_1
 ; OFF-NEXT:  ; %bb.2: ; %exit
