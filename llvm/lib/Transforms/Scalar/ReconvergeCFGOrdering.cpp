@@ -153,9 +153,9 @@ static void cheaperSideFirst(const BasicBlock &BB,
 /// around them.
 static void joinsLast(const BasicBlock &BB, MutableArrayRef<BasicBlock *> Succs,
                       const PostDominatorTree &PDT) {
-  auto *NotPostDom = find_if(
+  auto *FirstPostDom = find_if(
       Succs, [&](const BasicBlock *S) { return PDT.dominates(S, &BB); });
-  std::stable_partition(Succs.begin(), NotPostDom, [&](const BasicBlock *S) {
+  std::stable_partition(Succs.begin(), FirstPostDom, [&](const BasicBlock *S) {
     return S->getSinglePredecessor() == &BB;
   });
 }
