@@ -61,7 +61,8 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-amdgpu-dead-sdst-prefer-vcc=0",
                      "-amdgpu-reserve-scalar-load-lanes=0",
                      "-amdgpu-skip-threshold-issue-slots=0",
-                     "-amdgpu-lane-mask-not-operands=0"]
+                     "-amdgpu-lane-mask-not-operands=0",
+                     "-amdgpu-fold-scalar-add-sub-imm=0"]
 
 # Corpus file -> (functions compiled wrongly by upstream 19.1.7, the fix).
 UPSTREAM_BUGS = {

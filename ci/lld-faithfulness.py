@@ -56,7 +56,8 @@ FEATURES_OFF = ["-plugin-opt=-amdgpu-cf-lowering=structurize",
                 "-plugin-opt=-amdgpu-dead-sdst-prefer-vcc=0",
                 "-plugin-opt=-amdgpu-reserve-scalar-load-lanes=0",
                 "-plugin-opt=-amdgpu-skip-threshold-issue-slots=0",
-                "-plugin-opt=-amdgpu-lane-mask-not-operands=0"]
+                "-plugin-opt=-amdgpu-lane-mask-not-operands=0",
+                "-plugin-opt=-amdgpu-fold-scalar-add-sub-imm=0"]
 
 
 def bitcode_cmd(src, mcpu, out):
