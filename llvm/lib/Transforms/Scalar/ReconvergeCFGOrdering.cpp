@@ -125,9 +125,38 @@ static unsigned countDivergentInstructions(const BasicBlock &BB,
   });
 }
 
+/// The most blocks of one side that sideCost visits.
+static constexpr unsigned MaxSideBlocks = 32;
+
+/// What running the side of BB's branch that starts at its successor S costs
+/// a wave: the divergent instructions of the blocks reachable from S without
+/// passing BB or a block that post-dominates BB, where the two sides meet.
+/// At most MaxSideBlocks blocks are visited, so a side that is a long chain
+/// of branches costs what its first blocks cost.
+static unsigned sideCost(const BasicBlock &BB, const BasicBlock &S,
+                         const PostDominatorTree &PDT,
+                         DivergentValueFn IsDivergentValue) {
+  SmallPtrSet<const BasicBlock *, 16> Visited{&BB};
+  SmallVector<const BasicBlock *, 16> Worklist{&S};
+  unsigned Cost = 0;
+  while (!Worklist.empty() && Visited.size() <= MaxSideBlocks) {
+    const BasicBlock *X = Worklist.pop_back_val();
+    if (PDT.dominates(X, &BB) || !Visited.insert(X).second)
+      continue;
+    Cost += countDivergentInstructions(*X, IsDivergentValue);
+    append_range(Worklist, successors(X));
+  }
+  return Cost;
+}
+
 /// Succs, the successors of BB in the order they are taken, with the two
-/// sides of an if-else swapped when the second is cheaper: both entered only
-/// from BB, neither post-dominating BB (see computeReconvergeOrdering).
+/// sides of an if-else swapped when the second is cheaper (sideCost): both
+/// entered only from BB, neither post-dominating BB (see
+/// computeReconvergeOrdering). A side is its whole region, not its first
+/// block: in an else-if chain, `if (a) x else if (b) y else ...`, the else
+/// side holds the rest of the chain, and taking x first lets x's lanes wait
+/// for the chain's join while the chain runs, instead of waiting until the
+/// chain has run and then rejoining the lanes of each level in turn.
 static void cheaperSideFirst(const BasicBlock &BB,
                              MutableArrayRef<BasicBlock *> Succs,
                              const PostDominatorTree &PDT,
@@ -137,8 +166,8 @@ static void cheaperSideFirst(const BasicBlock &BB,
   for (BasicBlock *S : Succs)
     if (S->getSinglePredecessor() != &BB || PDT.dominates(S, &BB))
       return;
-  if (countDivergentInstructions(*Succs[1], IsDivergentValue) <
-      countDivergentInstructions(*Succs[0], IsDivergentValue))
+  if (sideCost(BB, *Succs[1], PDT, IsDivergentValue) <
+      sideCost(BB, *Succs[0], PDT, IsDivergentValue))
     std::swap(Succs[0], Succs[1]);
 }
 

@@ -4,8 +4,10 @@
 ; and nowhere else (after giving the passing edges a rejoin block of their
 ; own where that makes it so). SIInsertRejoinMasks then branches on the block's rejoin
 ; mask, and SILowerReconvergingCF lowers the pair like SI_ELSE.
-; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-lowering=reconverge -stop-after=amdgpu-reconverge-cfg < %s | FileCheck %s --check-prefix=IR
-; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-lowering=reconverge -verify-machineinstrs < %s | FileCheck %s --check-prefix=ISA
+; The sides keep terminator order (-reconverge-cfg-cheaper-side-first=0):
+; the shapes below need the then side first.
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-lowering=reconverge -reconverge-cfg-cheaper-side-first=0 -stop-after=amdgpu-reconverge-cfg < %s | FileCheck %s --check-prefix=IR
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-lowering=reconverge -reconverge-cfg-cheaper-side-first=0 -verify-machineinstrs < %s | FileCheck %s --check-prefix=ISA
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 

@@ -10,7 +10,14 @@
 ; "else" runs first; without the rule, sides go in terminator order.
 ; Uniform instructions do not count (@uniform_work: "then" computes three
 ; uniform values and one divergent one, "else" two divergent ones, so
-; "then" stays first), and a tie keeps terminator order (@tie).
+; "then" stays first), and a tie keeps terminator order (@tie). A side is the
+; whole region it starts, not its first block: in the else-if chain of
+; @else_if_chain every test's first successor is the next test (one
+; divergent compare) and its second a store to a lane's own address (a
+; divergent address and store), but the next test's side holds the rest of
+; the chain, so each store runs before the next test; without the rule, as
+; when only first blocks counted, the chain runs first and its stores on
+; the way back, each after a flow block.
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
@@ -169,5 +176,126 @@ else:
 join:
   %v = phi i32 [ %a, %then ], [ %b, %else ]
   store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+
+define amdgpu_kernel void @else_if_chain(ptr addrspace(1) %out) {
+; CHEAP-LABEL: define amdgpu_kernel void @else_if_chain(
+; CHEAP-SAME: ptr addrspace(1) [[OUT:%.*]]) #[[ATTR1]] {
+; CHEAP-NEXT:  [[ENTRY:.*]]:
+; CHEAP-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; CHEAP-NEXT:    [[F:%.*]] = uitofp i32 [[TID]] to float
+; CHEAP-NEXT:    [[C0:%.*]] = fcmp ugt float [[F]], 1.000000e+00
+; CHEAP-NEXT:    br i1 [[C0]], label %[[FLOW:.*]], label %[[STORE0:.*]]
+; CHEAP:       [[STORE0]]:
+; CHEAP-NEXT:    [[P0:%.*]] = getelementptr i8, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; CHEAP-NEXT:    store i8 0, ptr addrspace(1) [[P0]], align 1
+; CHEAP-NEXT:    br label %[[FLOW]]
+; CHEAP:       [[FLOW]]:
+; CHEAP-NEXT:    [[FLOW_TO_TEST1:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ false, %[[STORE0]] ]
+; CHEAP-NEXT:    br i1 [[FLOW_TO_TEST1]], label %[[TEST1:.*]], label %[[EXIT:.*]]
+; CHEAP:       [[TEST1]]:
+; CHEAP-NEXT:    [[C1:%.*]] = fcmp ugt float [[F]], 2.000000e+00
+; CHEAP-NEXT:    br i1 [[C1]], label %[[FLOW1:.*]], label %[[STORE1:.*]]
+; CHEAP:       [[STORE1]]:
+; CHEAP-NEXT:    [[P1:%.*]] = getelementptr i8, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; CHEAP-NEXT:    store i8 45, ptr addrspace(1) [[P1]], align 1
+; CHEAP-NEXT:    br label %[[FLOW1]]
+; CHEAP:       [[FLOW1]]:
+; CHEAP-NEXT:    [[FLOW_TO_TEST2:%.*]] = phi i1 [ true, %[[TEST1]] ], [ false, %[[STORE1]] ]
+; CHEAP-NEXT:    br i1 [[FLOW_TO_TEST2]], label %[[TEST2:.*]], label %[[EXIT]]
+; CHEAP:       [[TEST2]]:
+; CHEAP-NEXT:    [[C2:%.*]] = fcmp ugt float [[F]], 3.000000e+00
+; CHEAP-NEXT:    br i1 [[C2]], label %[[STORE3:.*]], label %[[FLOW2:.*]]
+; CHEAP:       [[FLOW2]]:
+; CHEAP-NEXT:    [[FLOW_TO_STORE2:%.*]] = phi i1 [ true, %[[TEST2]] ], [ false, %[[STORE3]] ]
+; CHEAP-NEXT:    br i1 [[FLOW_TO_STORE2]], label %[[STORE2:.*]], label %[[EXIT]]
+; CHEAP:       [[STORE2]]:
+; CHEAP-NEXT:    [[P2:%.*]] = getelementptr i8, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; CHEAP-NEXT:    store i8 90, ptr addrspace(1) [[P2]], align 1
+; CHEAP-NEXT:    br label %[[EXIT]]
+; CHEAP:       [[STORE3]]:
+; CHEAP-NEXT:    [[P3:%.*]] = getelementptr i8, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; CHEAP-NEXT:    store i8 -121, ptr addrspace(1) [[P3]], align 1
+; CHEAP-NEXT:    br label %[[FLOW2]]
+; CHEAP:       [[EXIT]]:
+; CHEAP-NEXT:    ret void
+;
+; TERM-LABEL: define amdgpu_kernel void @else_if_chain(
+; TERM-SAME: ptr addrspace(1) [[OUT:%.*]]) #[[ATTR1]] {
+; TERM-NEXT:  [[ENTRY:.*]]:
+; TERM-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; TERM-NEXT:    [[F:%.*]] = uitofp i32 [[TID]] to float
+; TERM-NEXT:    [[C0:%.*]] = fcmp ugt float [[F]], 1.000000e+00
+; TERM-NEXT:    br i1 [[C0]], label %[[TEST1:.*]], label %[[FLOW2:.*]]
+; TERM:       [[FLOW2]]:
+; TERM-NEXT:    [[FLOW_TO_STORE0:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ false, %[[FLOW1:.*]] ], [ false, %[[STORE1:.*]] ]
+; TERM-NEXT:    br i1 [[FLOW_TO_STORE0]], label %[[STORE0:.*]], label %[[EXIT:.*]]
+; TERM:       [[STORE0]]:
+; TERM-NEXT:    [[P0:%.*]] = getelementptr i8, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; TERM-NEXT:    store i8 0, ptr addrspace(1) [[P0]], align 1
+; TERM-NEXT:    br label %[[EXIT]]
+; TERM:       [[TEST1]]:
+; TERM-NEXT:    [[C1:%.*]] = fcmp ugt float [[F]], 2.000000e+00
+; TERM-NEXT:    br i1 [[C1]], label %[[TEST2:.*]], label %[[FLOW1]]
+; TERM:       [[FLOW1]]:
+; TERM-NEXT:    [[FLOW_TO_STORE1:%.*]] = phi i1 [ true, %[[TEST1]] ], [ false, %[[FLOW:.*]] ], [ false, %[[STORE2:.*]] ]
+; TERM-NEXT:    br i1 [[FLOW_TO_STORE1]], label %[[STORE1]], label %[[FLOW2]]
+; TERM:       [[STORE1]]:
+; TERM-NEXT:    [[P1:%.*]] = getelementptr i8, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; TERM-NEXT:    store i8 45, ptr addrspace(1) [[P1]], align 1
+; TERM-NEXT:    br label %[[FLOW2]]
+; TERM:       [[TEST2]]:
+; TERM-NEXT:    [[C2:%.*]] = fcmp ugt float [[F]], 3.000000e+00
+; TERM-NEXT:    br i1 [[C2]], label %[[STORE3:.*]], label %[[FLOW]]
+; TERM:       [[FLOW]]:
+; TERM-NEXT:    [[FLOW_TO_STORE2:%.*]] = phi i1 [ true, %[[TEST2]] ], [ false, %[[STORE3]] ]
+; TERM-NEXT:    br i1 [[FLOW_TO_STORE2]], label %[[STORE2]], label %[[FLOW1]]
+; TERM:       [[STORE2]]:
+; TERM-NEXT:    [[P2:%.*]] = getelementptr i8, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; TERM-NEXT:    store i8 90, ptr addrspace(1) [[P2]], align 1
+; TERM-NEXT:    br label %[[FLOW1]]
+; TERM:       [[STORE3]]:
+; TERM-NEXT:    [[P3:%.*]] = getelementptr i8, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; TERM-NEXT:    store i8 -121, ptr addrspace(1) [[P3]], align 1
+; TERM-NEXT:    br label %[[FLOW]]
+; TERM:       [[EXIT]]:
+; TERM-NEXT:    ret void
+;
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %f = uitofp i32 %tid to float
+  %c0 = fcmp ugt float %f, 1.0
+  br i1 %c0, label %test1, label %store0
+
+store0:
+  %p0 = getelementptr i8, ptr addrspace(1) %out, i32 %tid
+  store i8 0, ptr addrspace(1) %p0, align 1
+  br label %exit
+
+test1:
+  %c1 = fcmp ugt float %f, 2.0
+  br i1 %c1, label %test2, label %store1
+
+store1:
+  %p1 = getelementptr i8, ptr addrspace(1) %out, i32 %tid
+  store i8 45, ptr addrspace(1) %p1, align 1
+  br label %exit
+
+test2:
+  %c2 = fcmp ugt float %f, 3.0
+  br i1 %c2, label %store3, label %store2
+
+store2:
+  %p2 = getelementptr i8, ptr addrspace(1) %out, i32 %tid
+  store i8 90, ptr addrspace(1) %p2, align 1
+  br label %exit
+
+store3:
+  %p3 = getelementptr i8, ptr addrspace(1) %out, i32 %tid
+  store i8 -121, ptr addrspace(1) %p3, align 1
+  br label %exit
+
+exit:
   ret void
 }
