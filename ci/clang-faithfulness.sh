@@ -45,7 +45,8 @@ for src in "$@"; do
       -mllvm -amdgpu-reserve-scalar-load-lanes=0
       -mllvm -amdgpu-skip-threshold-issue-slots=0
       -mllvm -amdgpu-lane-mask-not-operands=0
-      -mllvm -amdgpu-fold-scalar-add-sub-imm=0)
+      -mllvm -amdgpu-fold-scalar-add-sub-imm=0
+      -mllvm -amdgpu-uniform-wave-aligned-tid-compare=0)
     for kind in s co; do
       out=()
       [ $kind = s ] && out=(-S)

@@ -62,7 +62,8 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-amdgpu-reserve-scalar-load-lanes=0",
                      "-amdgpu-skip-threshold-issue-slots=0",
                      "-amdgpu-lane-mask-not-operands=0",
-                     "-amdgpu-fold-scalar-add-sub-imm=0"]
+                     "-amdgpu-fold-scalar-add-sub-imm=0",
+                     "-amdgpu-uniform-wave-aligned-tid-compare=0"]
 
 # Corpus file -> (functions compiled wrongly by upstream 19.1.7, the fix).
 UPSTREAM_BUGS = {
