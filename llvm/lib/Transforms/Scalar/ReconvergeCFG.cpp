@@ -78,6 +78,7 @@
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -112,6 +113,8 @@ STATISTIC(NumFoldedPhis,
 STATISTIC(NumCollapsedJoins,
           "Number of join phis that take a route phi on the other side");
 STATISTIC(NumMergedPhis, "Number of repair phis merged into an equal phi");
+STATISTIC(NumExitGuards,
+          "Number of guard blocks that give a bypassed join's region one exit");
 STATISTIC(NumFunctionsChanged, "Number of functions made reconverging");
 STATISTIC(NumAlreadyReconverging,
           "Number of functions with divergence that were already reconverging");
@@ -1176,6 +1179,321 @@ static void unifyExits(Function &F) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Exit guards: one exit for a divergent region whose lanes skip its join.
+//===----------------------------------------------------------------------===//
+//
+// A *bypassed join* is a block J with a region R in front of it:
+//  - D, the nearest common dominator of J's predecessors, is R's entry, and R
+//    is what D reaches without passing through J or a post-dominator of J;
+//  - R is acyclic, entered only at D, and every predecessor of J is in R;
+//  - every edge that leaves R goes to J or to one block X that post-dominates
+//    J (the *bypass target*; its sources are R's *bypass sources*);
+//  - a divergent branch in R reaches both J and X, so a wave's lanes can
+//    leave R for both;
+//  - fewer edges bypass J than enter it. Where most of R's edges leave for
+//    X, J is an inner join of the region that X closes (a switch's default
+//    block that two leaves of the compare tree share), and sending every lane
+//    through a guard in front of J costs more than the routes it saves.
+// The typical case is a lowered divergent switch whose `case 0` returns: the
+// compare tree's leaves go to the cases, the cases to their join J, and one
+// leaf to the return block X. The walk would keep two heads open (J and X)
+// through the whole tree, and every flow block it builds there would carry a
+// route condition for each.
+//
+// The exit guard G gives R a single exit. Every edge into J and every bypass
+// edge go to G instead; G takes J's phis (poison on bypass edges), the bypass
+// inputs of X's phis (poison on edges from J's predecessors) and
+//   %go = phi i1 [true, <J's predecessors>], [false, <bypass sources>]
+// and ends in `br i1 %go, J, X`. A block that branches to both J and X
+// branches to G instead, and its condition (inverted if J is its false
+// successor) is its input of %go. Each lane follows its old path with G
+// inserted, so the meaning is kept. G's branch has X as its post-dominating
+// successor, and R now has one exit, so the walk needs flow blocks in R only
+// for the cases themselves.
+//
+// Why SSA stays valid. G's predecessors are all in R and include J's, so D,
+// their nearest common dominator, dominates G; every block that D dominated
+// it still dominates. A value defined in R elsewhere than in D is used outside
+// R only by the phis of J and X on edges from R, which move into G: it cannot
+// dominate J (D is the nearest common dominator of J's predecessors), nor X
+// (a block of R that dominated X would lie on every path from J to the exit,
+// so it would post-dominate J and not be in R), nor a block reached from R
+// only through J or X. valuesStayInRegion asserts this.
+
+static cl::opt<bool> ExitGuards(
+    "reconverge-cfg-exit-guards", cl::init(true), cl::Hidden,
+    cl::desc("Route the edges of a divergent region that bypass its join "
+             "through one guard block in front of the join"));
+
+/// Largest region an exit guard is built for.
+static constexpr unsigned MaxExitGuardRegion = 256;
+
+namespace {
+/// A bypassed join and its region.
+struct BypassedJoin {
+  BasicBlock *Join = nullptr;
+  BasicBlock *Bypass = nullptr;
+  SmallVector<BasicBlock *, 16> Region;
+  SmallVector<BasicBlock *, 4> BypassSources;
+};
+} // namespace
+
+/// Collects into \p Region, in depth-first pre-order, the blocks \p Entry
+/// reaches without entering \p Join or a post-dominator of \p Join, and
+/// returns the post-dominators met (the exit targets besides Join). Returns
+/// std::nullopt if the blocks met include a cycle or too many blocks.
+static std::optional<SmallPtrSet<BasicBlock *, 2>>
+collectGuardRegion(BasicBlock *Entry, BasicBlock *Join,
+                   const PostDominatorTree &PDT,
+                   SmallVectorImpl<BasicBlock *> &Region) {
+  SmallPtrSet<BasicBlock *, 2> Targets;
+  SmallPtrSet<BasicBlock *, 32> Visited, OnStack;
+  SmallVector<std::pair<BasicBlock *, succ_iterator>, 16> Stack;
+  auto Enter = [&](BasicBlock *BB) {
+    Visited.insert(BB);
+    OnStack.insert(BB);
+    Region.push_back(BB);
+    Stack.emplace_back(BB, succ_begin(BB));
+  };
+  Enter(Entry);
+  while (!Stack.empty()) {
+    auto &[BB, It] = Stack.back();
+    if (It == succ_end(BB)) {
+      OnStack.erase(BB);
+      Stack.pop_back();
+      continue;
+    }
+    BasicBlock *S = *It++;
+    if (S == Join)
+      continue;
+    if (PDT.dominates(S, Join)) {
+      Targets.insert(S);
+      continue;
+    }
+    if (OnStack.contains(S))
+      return std::nullopt;
+    if (Visited.contains(S))
+      continue;
+    if (Region.size() == MaxExitGuardRegion)
+      return std::nullopt;
+    Enter(S);
+  }
+  return Targets;
+}
+
+/// Whether the values defined in \p R other than at its entry are used only
+/// in R and in the phis of \p Join and \p Bypass on edges from R.
+[[maybe_unused]] static bool
+valuesStayInRegion(const BypassedJoin &R,
+                   const SmallPtrSetImpl<BasicBlock *> &InRegion) {
+  for (BasicBlock *BB : drop_begin(R.Region))
+    for (Instruction &I : *BB)
+      for (Use &U : I.uses()) {
+        auto *User = cast<Instruction>(U.getUser());
+        BasicBlock *UseBB = User->getParent();
+        if (auto *Phi = dyn_cast<PHINode>(User)) {
+          BasicBlock *In = Phi->getIncomingBlock(U);
+          if ((UseBB == R.Join || UseBB == R.Bypass) && InRegion.contains(In))
+            continue;
+          UseBB = In;
+        }
+        if (!InRegion.contains(UseBB))
+          return false;
+      }
+  return true;
+}
+
+/// The region of \p Join if Join is a bypassed join.
+static std::optional<BypassedJoin>
+findBypassedJoin(BasicBlock *Join, const DominatorTree &DT,
+                 const PostDominatorTree &PDT,
+                 DivergentTerminatorFn IsDivergent) {
+  if (pred_size(Join) < 2 || Join->isEntryBlock())
+    return std::nullopt;
+  BasicBlock *Entry = nullptr;
+  for (BasicBlock *P : predecessors(Join))
+    Entry = Entry ? DT.findNearestCommonDominator(Entry, P) : P;
+  if (!Entry || DT.dominates(Join, Entry))
+    return std::nullopt;
+
+  BypassedJoin R;
+  R.Join = Join;
+  auto Targets = collectGuardRegion(Entry, Join, PDT, R.Region);
+  if (!Targets || Targets->size() != 1)
+    return std::nullopt;
+  R.Bypass = *Targets->begin();
+  SmallPtrSet<BasicBlock *, 32> InRegion(R.Region.begin(), R.Region.end());
+
+  // Single entry and all of Join's predecessors inside.
+  for (BasicBlock *P : predecessors(Entry))
+    if (InRegion.contains(P))
+      return std::nullopt;
+  for (BasicBlock *BB : drop_begin(R.Region))
+    if (!all_of(predecessors(BB),
+                [&](BasicBlock *P) { return InRegion.contains(P); }))
+      return std::nullopt;
+  if (!all_of(predecessors(Join),
+              [&](BasicBlock *P) { return InRegion.contains(P); }))
+    return std::nullopt;
+  for (BasicBlock *BB : R.Region)
+    if (is_contained(successors(BB), R.Bypass))
+      R.BypassSources.push_back(BB);
+  // The bypass must be the exception.
+  if (R.BypassSources.size() >= pred_size(Join))
+    return std::nullopt;
+
+  // Some divergent branch of the region must reach both exits.
+  auto ReachingBlocks = [&](ArrayRef<BasicBlock *> Sources) {
+    SmallPtrSet<BasicBlock *, 32> Seen;
+    SmallVector<BasicBlock *, 16> Work(Sources.begin(), Sources.end());
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (InRegion.contains(BB) && Seen.insert(BB).second)
+        append_range(Work, predecessors(BB));
+    }
+    return Seen;
+  };
+  SmallVector<BasicBlock *, 16> JoinPreds(predecessors(Join));
+  auto ReachJoin = ReachingBlocks(JoinPreds);
+  auto ReachBypass = ReachingBlocks(R.BypassSources);
+  if (none_of(R.Region, [&](BasicBlock *BB) {
+        return IsDivergent(*BB) && ReachJoin.contains(BB) &&
+               ReachBypass.contains(BB);
+      }))
+    return std::nullopt;
+
+  assert(valuesStayInRegion(R, InRegion) &&
+         "a value of the region would not dominate its use");
+  return R;
+}
+
+/// The value of the guard's `%go` phi on the edge from \p P, which branched
+/// to \p Join, to \p Bypass, or to both; a branch to both becomes a branch
+/// to the guard.
+static Value *routeThroughGuard(BasicBlock *P, BasicBlock *Join,
+                                BasicBlock *Bypass, BasicBlock *Guard) {
+  LLVMContext &Ctx = P->getContext();
+  Instruction *T = P->getTerminator();
+  bool ToJoin = is_contained(successors(P), Join);
+  bool ToBypass = is_contained(successors(P), Bypass);
+  if (!ToJoin || !ToBypass) {
+    T->replaceSuccessorWith(ToJoin ? Join : Bypass, Guard);
+    return ConstantInt::getBool(Ctx, ToJoin);
+  }
+  auto *Br = cast<BranchInst>(T);
+  Value *Go = Br->getCondition();
+  if (Br->getSuccessor(0) != Join)
+    Go = BinaryOperator::CreateNot(Go, Join->getName() + ".taken",
+                                   T->getIterator());
+  BranchInst::Create(Guard, T->getIterator());
+  T->eraseFromParent();
+  return Go;
+}
+
+/// Routes the edges into R.Join and R.Bypass from R through a new guard
+/// block in front of R.Join (see "Exit guards" above).
+static BasicBlock *buildExitGuard(const BypassedJoin &R) {
+  BasicBlock *Join = R.Join, *Bypass = R.Bypass;
+  LLVMContext &Ctx = Join->getContext();
+  BasicBlock *Guard = BasicBlock::Create(Ctx, Join->getName() + ".guard",
+                                         Join->getParent(), Join);
+  // Each source with the phi inputs its edges carried, taken before the
+  // edges move.
+  struct Source {
+    Value *Go = nullptr;
+    SmallVector<Value *, 4> JoinIn, BypassIn;
+  };
+  MapVector<BasicBlock *, Source> Sources;
+  for (BasicBlock *P : predecessors(Join))
+    Sources[P];
+  for (BasicBlock *P : R.BypassSources)
+    Sources[P];
+  for (auto &[P, S] : Sources) {
+    bool ToJoin = is_contained(successors(P), Join);
+    bool ToBypass = is_contained(successors(P), Bypass);
+    for (PHINode &Phi : Join->phis())
+      S.JoinIn.push_back(ToJoin ? Phi.getIncomingValueForBlock(P)
+                                : PoisonValue::get(Phi.getType()));
+    for (PHINode &Phi : Bypass->phis())
+      S.BypassIn.push_back(ToBypass ? Phi.getIncomingValueForBlock(P)
+                                    : PoisonValue::get(Phi.getType()));
+    S.Go = routeThroughGuard(P, Join, Bypass, Guard);
+  }
+
+  // One phi input per edge into the guard: a branch to the join on both
+  // sides is two edges.
+  SmallVector<BasicBlock *, 16> GuardPreds(predecessors(Guard));
+  auto AddInputs = [&](PHINode *Phi, function_ref<Value *(Source &)> In) {
+    for (BasicBlock *P : GuardPreds)
+      Phi->addIncoming(In(Sources[P]), P);
+  };
+  auto *Go = PHINode::Create(Type::getInt1Ty(Ctx), GuardPreds.size(),
+                             Join->getName() + ".go", Guard);
+  AddInputs(Go, [](Source &S) { return S.Go; });
+
+  // Join's phis move into the guard.
+  unsigned I = 0;
+  for (PHINode &Phi : make_early_inc_range(Join->phis())) {
+    auto *New = PHINode::Create(Phi.getType(), GuardPreds.size(), "",
+                                Go->getIterator());
+    AddInputs(New, [&](Source &S) { return S.JoinIn[I]; });
+    New->takeName(&Phi);
+    Phi.replaceAllUsesWith(New);
+    Phi.eraseFromParent();
+    ++I;
+  }
+  // The bypass inputs of Bypass's phis come through the guard.
+  I = 0;
+  for (PHINode &Phi : Bypass->phis()) {
+    auto *New = PHINode::Create(Phi.getType(), GuardPreds.size(),
+                                Phi.getName() + ".bypass", Go->getIterator());
+    AddInputs(New, [&](Source &S) { return S.BypassIn[I]; });
+    for (BasicBlock *P : R.BypassSources)
+      while (Phi.getBasicBlockIndex(P) >= 0)
+        Phi.removeIncomingValue(P, /*DeletePHIIfEmpty=*/false);
+    Phi.addIncoming(New, Guard);
+    ++I;
+  }
+  BranchInst::Create(Join, Bypass, Go, Guard);
+  return Guard;
+}
+
+/// Builds an exit guard for every bypassed join of \p F, one at a time on
+/// analyses recomputed after each: a guard changes the dominance of the
+/// blocks after it. A guarded join keeps one predecessor, so there are at
+/// most as many guards as blocks.
+static void addExitGuards(Function &F, FunctionAnalysisManager &AM,
+                          OptimizationRemarkEmitter &ORE) {
+  size_t MaxGuards = F.size();
+  for (bool Changed = true; Changed && MaxGuards--;) {
+    Changed = false;
+    AM.invalidate(F, PreservedAnalyses::none());
+    auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
+    auto &PDT = AM.getResult<PostDominatorTreeAnalysis>(F);
+    auto &UI = AM.getResult<UniformityInfoAnalysis>(F);
+    auto IsDivergent = [&](const BasicBlock &BB) {
+      return UI.hasDivergentTerminator(BB);
+    };
+    for (BasicBlock &Join : F) {
+      std::optional<BypassedJoin> R =
+          findBypassedJoin(&Join, DT, PDT, IsDivergent);
+      if (!R)
+        continue;
+      BasicBlock *Guard = buildExitGuard(*R);
+      ++NumExitGuards;
+      ORE.emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "ExitGuard",
+                                  Guard->getTerminator())
+               << "routed " << ore::NV("BypassEdges", R->BypassSources.size())
+               << " edges that bypass their join through a guard block";
+      });
+      Changed = true;
+      break;
+    }
+  }
+}
+
 PreservedAnalyses ReconvergeCFGPass::run(Function &F,
                                          FunctionAnalysisManager &AM) {
   const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
@@ -1217,6 +1535,8 @@ PreservedAnalyses ReconvergeCFGPass::run(Function &F,
     LowerSwitchPass().run(F, AM);
   removeUnreachableBlocks(F);
   unifyExits(F);
+  if (ExitGuards)
+    addExitGuards(F, AM, ORE);
 
   // Each round works on analyses of the function as it is now: the
   // uniformity of a rerouted CFG is recomputed, not assumed.
