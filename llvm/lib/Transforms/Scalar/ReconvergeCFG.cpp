@@ -295,10 +295,11 @@ private:
                     SmallPtrSetImpl<PHINode *> &Erased);
   bool sendsAllThreadsTo(BasicBlock *Flow, BasicBlock *Pred,
                          BasicBlock *Target) const;
-  void mergeRefinablePhis(Function &F);
 };
 
 } // namespace
+
+static void mergeRefinablePhis(Function &F);
 
 void Reconverger::addEdge(BasicBlock *From, BasicBlock *To) {
   if (!is_contained(Succs[From], To)) {
@@ -1043,7 +1044,7 @@ bool Reconverger::collapseJoinThroughEdge(PHINode *Join, BasicBlock *Flow,
 /// execution gives A a value that B's value refines (induction over the
 /// execution), so replacing A by B, and any set of such replacements into
 /// phis that are not replaced themselves, is a refinement of the function.
-void Reconverger::mergeRefinablePhis(Function &F) {
+static void mergeRefinablePhis(Function &F) {
   using PhiPair = std::pair<PHINode *, PHINode *>;
   DenseSet<PhiPair> Refinable;
   SmallVector<PHINode *, 32> AllPhis;
@@ -1189,8 +1190,12 @@ static void unifyExits(Function &F) {
 //  - R is acyclic, entered only at D, and every predecessor of J is in R;
 //  - every edge that leaves R goes to J or to one block X that post-dominates
 //    J (the *bypass target*; its sources are R's *bypass sources*);
-//  - a divergent branch in R reaches both J and X, so a wave's lanes can
-//    leave R for both;
+//  - R has two *open splits* or more. An open split is a divergent branch
+//    whose successors are both in R, from which lanes can leave for J and
+//    for X, and whose lanes do not meet again inside R (its immediate
+//    post-dominator lies outside). The walk builds a flow block after each
+//    open split that routes to both J and X; the guard replaces them all
+//    by one. With a single open split, its flow block is the guard;
 //  - fewer edges bypass J than enter it. Where most of R's edges leave for
 //    X, J is an inner join of the region that X closes (a switch's default
 //    block that two leaves of the compare tree share), and sending every lane
@@ -1210,7 +1215,8 @@ static void unifyExits(Function &F) {
 // successor) is its input of %go. Each lane follows its old path with G
 // inserted, so the meaning is kept. G's branch has X as its post-dominating
 // successor, and R now has one exit, so the walk needs flow blocks in R only
-// for the cases themselves.
+// for the cases themselves. The phis G takes for X often repeat J's up to
+// poison; they are merged as the walk's own phis are (mergeRefinablePhis).
 //
 // Why SSA stays valid. G's predecessors are all in R and include J's, so D,
 // their nearest common dominator, dominates G; every block that D dominated
@@ -1343,7 +1349,7 @@ findBypassedJoin(BasicBlock *Join, const DominatorTree &DT,
   if (R.BypassSources.size() >= pred_size(Join))
     return std::nullopt;
 
-  // Some divergent branch of the region must reach both exits.
+  // The region must have two open splits (see "Exit guards" above).
   auto ReachingBlocks = [&](ArrayRef<BasicBlock *> Sources) {
     SmallPtrSet<BasicBlock *, 32> Seen;
     SmallVector<BasicBlock *, 16> Work(Sources.begin(), Sources.end());
@@ -1357,10 +1363,18 @@ findBypassedJoin(BasicBlock *Join, const DominatorTree &DT,
   SmallVector<BasicBlock *, 16> JoinPreds(predecessors(Join));
   auto ReachJoin = ReachingBlocks(JoinPreds);
   auto ReachBypass = ReachingBlocks(R.BypassSources);
-  if (none_of(R.Region, [&](BasicBlock *BB) {
-        return IsDivergent(*BB) && ReachJoin.contains(BB) &&
-               ReachBypass.contains(BB);
-      }))
+  auto IsOpenSplit = [&](BasicBlock *BB) {
+    if (!IsDivergent(*BB) || !ReachJoin.contains(BB) ||
+        !ReachBypass.contains(BB))
+      return false;
+    if (!all_of(successors(BB),
+                [&](BasicBlock *S) { return InRegion.contains(S); }))
+      return false;
+    const DomTreeNode *IPDom = PDT.getNode(BB)->getIDom();
+    return !IPDom || !IPDom->getBlock() ||
+           !InRegion.contains(IPDom->getBlock());
+  };
+  if (count_if(R.Region, IsOpenSplit) < 2)
     return std::nullopt;
 
   assert(valuesStayInRegion(R, InRegion) &&
@@ -1462,9 +1476,10 @@ static BasicBlock *buildExitGuard(const BypassedJoin &R) {
 /// Builds an exit guard for every bypassed join of \p F, one at a time on
 /// analyses recomputed after each: a guard changes the dominance of the
 /// blocks after it. A guarded join keeps one predecessor, so there are at
-/// most as many guards as blocks.
-static void addExitGuards(Function &F, FunctionAnalysisManager &AM,
+/// most as many guards as blocks. Returns whether it built one.
+static bool addExitGuards(Function &F, FunctionAnalysisManager &AM,
                           OptimizationRemarkEmitter &ORE) {
+  bool Built = false;
   size_t MaxGuards = F.size();
   for (bool Changed = true; Changed && MaxGuards--;) {
     Changed = false;
@@ -1482,6 +1497,7 @@ static void addExitGuards(Function &F, FunctionAnalysisManager &AM,
         continue;
       BasicBlock *Guard = buildExitGuard(*R);
       ++NumExitGuards;
+      Built = true;
       ORE.emit([&] {
         return OptimizationRemark(DEBUG_TYPE, "ExitGuard",
                                   Guard->getTerminator())
@@ -1492,6 +1508,7 @@ static void addExitGuards(Function &F, FunctionAnalysisManager &AM,
       break;
     }
   }
+  return Built;
 }
 
 PreservedAnalyses ReconvergeCFGPass::run(Function &F,
@@ -1535,8 +1552,10 @@ PreservedAnalyses ReconvergeCFGPass::run(Function &F,
     LowerSwitchPass().run(F, AM);
   removeUnreachableBlocks(F);
   unifyExits(F);
-  if (ExitGuards)
-    addExitGuards(F, AM, ORE);
+  // Merged here: when guards leave nothing to reroute, the walk (which merges
+  // its own phis) does not run.
+  if (ExitGuards && addExitGuards(F, AM, ORE))
+    mergeRefinablePhis(F);
 
   // Each round works on analyses of the function as it is now: the
   // uniformity of a rerouted CFG is recomputed, not assumed.

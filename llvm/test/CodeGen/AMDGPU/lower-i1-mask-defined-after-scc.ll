@@ -6,10 +6,9 @@
 ; irreducible cycle through %b3, merged because the reconverging lowering
 ; parks lanes on that cycle); the definition is moved up to the merge, or
 ; the merge would read it before it is defined ("Virtual register defs don't
-; dominate all uses"). Reduced from cf_fuzz.py seed 240414, without the exit
-; guard that ReconvergeCFG now builds in front of %exit1's region.
-; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O2 -verify-machineinstrs -reconverge-cfg-exit-guards=0 < %s | FileCheck %s --check-prefix=W64
-; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs -reconverge-cfg-exit-guards=0 < %s | FileCheck %s --check-prefix=W32
+; dominate all uses"). Reduced from cf_fuzz.py seed 240414.
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O2 -verify-machineinstrs < %s | FileCheck %s --check-prefix=W64
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs < %s | FileCheck %s --check-prefix=W32
 
 define amdgpu_kernel void @k(i32 %s, ptr addrspace(1) %out) {
 ; W64-LABEL: k:

@@ -1,6 +1,6 @@
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs -amdgpu-cf-lowering=reconverge < %s | FileCheck %s --check-prefix=JL
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs -amdgpu-cf-lowering=reconverge < %s | FileCheck %s --check-prefix=JL
-; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs -amdgpu-cf-lowering=reconverge -reconverge-cfg-joins-last=0 -reconverge-cfg-exit-guards=0 < %s | FileCheck %s --check-prefix=NOJL
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs -amdgpu-cf-lowering=reconverge -reconverge-cfg-joins-last=0 < %s | FileCheck %s --check-prefix=NOJL
 
 ; A stencil's boundary test in a loop over planes (HeCBench laplace3d at -O1):
 ; `if (i == 0 || i == nx - 1 || k == 0 || k == nz - 1 || j == ny - 1)`
@@ -12,8 +12,6 @@
 ; branches around the plane tests and the stencil together. Ordered the
 ; other way (NOJL), the region holds the plane tests alone, too short for
 ; SIPreEmitPeephole to keep its s_cbranch_execz, and such a wave runs them.
-; By default an exit guard in front of %boundary gives the JL code in either
-; order, so the NOJL run turns exit guards off.
 
 ; JL-LABEL: {{^}}boundary_in_loop:
 ; JL:       ; %loop

@@ -5,9 +5,8 @@
 ; re-enters through it (the virtual split node), SI_END_CF first in the
 ; primary successor. Prefix W32 checks the same in wave32 (gfx1030), with
 ; 32-bit lane masks (sreg_32, S_ANDN2_B32/S_OR_B32 on $exec_lo, S_MOV_B32 0).
-; Exit guards are off, so that ReconvergeCFG keeps the thesis's shapes.
-; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-lowering=reconverge -verify-machineinstrs -stop-after=si-insert-rejoin-masks -reconverge-cfg-exit-guards=0 < %s | FileCheck %s
-; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -amdgpu-cf-lowering=reconverge -verify-machineinstrs -stop-after=si-insert-rejoin-masks -reconverge-cfg-exit-guards=0 < %s | FileCheck %s --check-prefix=W32
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-cf-lowering=reconverge -verify-machineinstrs -stop-after=si-insert-rejoin-masks < %s | FileCheck %s
+; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -amdgpu-cf-lowering=reconverge -verify-machineinstrs -stop-after=si-insert-rejoin-masks < %s | FileCheck %s --check-prefix=W32
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 

@@ -7,37 +7,31 @@
 ; bypassing the join, for a block that post-dominates it (the bypass target)
 ; gets one exit, a guard block in front of the join that takes the join's
 ; phis and the bypass inputs of the target's phis and branches on to either.
-;  - @switch_case_leaves: a divergent switch whose `case 2` goes straight to
+;  - @switch_case_leaves: a divergent switch whose `case 5` goes straight to
 ;    the exit while the other cases meet at a join (the tail of a hash
-;    function). After LowerSwitch the leaf of case 2 is inside the compare
-;    tree; the guard takes the join's phi and the exit phi's input.
-;  - @branch_to_both_exits: a block of the region branches to the join and to
-;    the bypass target; its branch becomes a branch to the guard and its
-;    condition the guard's route.
-;  - @chained_joins: two joins one after the other, each bypassed by an
-;    edge. The later one gets a guard; the earlier one then has as many
-;    edges bypassing it (to that guard) as entering it and is left alone.
+;    function). After LowerSwitch the leaf of case 5 is two levels down the
+;    compare tree; the guard takes the join's phi and the exit phi's input.
+;  - @branch_to_both_exits: two nested open splits above a block that
+;    branches to both the join and the bypass target; that block's branch
+;    becomes a branch to the guard and its condition the guard's route.
 ; Regions left alone:
+;  - @one_open_split: lanes part for the join and the target at one branch
+;    only; the walk's flow block in front of the join is the guard.
 ;  - @bypass_decided_uniformly: only a uniform branch chooses between the
 ;    join and the bypass target, so the wave never splits between them (the
 ;    divergent two-exit loop in front is what makes the function need the
 ;    transform).
 ;  - @bypass_not_the_exception: as many edges bypass the join as enter it.
-;  - @bypass_target_before_join: in a loop, the block that post-dominates the
-;    join is the branch's other side, which reaches the join again without
-;    passing the region's entry: the region would be entered twice.
-;  - @cycle_in_region: the region has a loop.
+;  - @cycle_in_region: the region has a loop (nested open splits around it).
 ;
 ; REMARK:      Name: ExitGuard
 ; REMARK-NEXT: Function: switch_case_leaves
-; REMARK:      Name: ExitGuard
-; REMARK-NEXT: Function: branch_to_both_exits
-; REMARK:      Name: ExitGuard
-; REMARK-NEXT: Function: chained_joins
 ; REMARK-NEXT: Args:
 ; REMARK-NEXT:   - String: 'routed '
 ; REMARK-NEXT:   - BypassEdges: '1'
 ; REMARK-NEXT:   - String: ' edges that bypass their join through a guard block'
+; REMARK:      Name: ExitGuard
+; REMARK-NEXT: Function: branch_to_both_exits
 ; REMARK-NOT:  ExitGuard
 
 declare i32 @llvm.amdgcn.workitem.id.x()
@@ -48,50 +42,70 @@ define amdgpu_kernel void @switch_case_leaves(ptr addrspace(1) %out, i32 %seed) 
 ; CHECK-NEXT:  [[ENTRY:.*:]]
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[SEL:%.*]] = and i32 [[TID]], 7
-; CHECK-NEXT:    br label %[[NODEBLOCK5:.*]]
+; CHECK-NEXT:    br label %[[NODEBLOCK9:.*]]
+; CHECK:       [[NODEBLOCK9]]:
+; CHECK-NEXT:    [[PIVOT10:%.*]] = icmp slt i32 [[SEL]], 3
+; CHECK-NEXT:    br i1 [[PIVOT10]], label %[[NODEBLOCK1:.*]], label %[[FLOW12:.*]]
+; CHECK:       [[FLOW12]]:
+; CHECK-NEXT:    [[V_ROUTE16:%.*]] = phi i32 [ [[V_ROUTE17:%.*]], %[[FLOW11:.*]] ], [ [[V_ROUTE18:%.*]], %[[FLOW:.*]] ], [ [[V2:%.*]], %[[CASE2:.*]] ], [ poison, %[[NODEBLOCK9]] ]
+; CHECK-NEXT:    [[FLOW_TO_NODEBLOCK7:%.*]] = phi i1 [ true, %[[NODEBLOCK9]] ], [ false, %[[FLOW]] ], [ false, %[[FLOW11]] ], [ false, %[[CASE2]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK7]], label %[[NODEBLOCK7:.*]], label %[[JOIN_GUARD:.*]]
+; CHECK:       [[NODEBLOCK7]]:
+; CHECK-NEXT:    [[PIVOT8:%.*]] = icmp slt i32 [[SEL]], 5
+; CHECK-NEXT:    br i1 [[PIVOT8]], label %[[NODEBLOCK3:.*]], label %[[FLOW14:.*]]
+; CHECK:       [[FLOW14]]:
+; CHECK-NEXT:    [[V_ROUTE:%.*]] = phi i32 [ [[V_ROUTE15:%.*]], %[[FLOW13:.*]] ], [ [[V4:%.*]], %[[CASE4:.*]] ], [ poison, %[[NODEBLOCK7]] ]
+; CHECK-NEXT:    [[FLOW_TO_NODEBLOCK5:%.*]] = phi i1 [ true, %[[NODEBLOCK7]] ], [ false, %[[FLOW13]] ], [ false, %[[CASE4]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK5]], label %[[NODEBLOCK5:.*]], label %[[JOIN_GUARD]]
 ; CHECK:       [[NODEBLOCK5]]:
-; CHECK-NEXT:    [[PIVOT6:%.*]] = icmp slt i32 [[SEL]], 2
-; CHECK-NEXT:    br i1 [[PIVOT6]], label %[[NODEBLOCK:.*]], label %[[FLOW7:.*]]
-; CHECK:       [[FLOW7]]:
-; CHECK-NEXT:    [[V_ROUTE9:%.*]] = phi i32 [ [[V_ROUTE10:%.*]], %[[FLOW:.*]] ], [ [[V1:%.*]], %[[CASE1:.*]] ], [ poison, %[[NODEBLOCK5]] ]
-; CHECK-NEXT:    [[FLOW_TO_NODEBLOCK3:%.*]] = phi i1 [ true, %[[NODEBLOCK5]] ], [ false, %[[FLOW]] ], [ false, %[[CASE1]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK3]], label %[[NODEBLOCK3:.*]], label %[[JOIN_GUARD:.*]]
-; CHECK:       [[NODEBLOCK3]]:
-; CHECK-NEXT:    [[PIVOT4:%.*]] = icmp slt i32 [[SEL]], 3
-; CHECK-NEXT:    br i1 [[PIVOT4]], label %[[JOIN_GUARD]], label %[[NODEBLOCK1:.*]]
-; CHECK:       [[NODEBLOCK1]]:
-; CHECK-NEXT:    [[PIVOT2:%.*]] = icmp slt i32 [[SEL]], 4
-; CHECK-NEXT:    br i1 [[PIVOT2]], label %[[CASE3:.*]], label %[[FLOW8:.*]]
-; CHECK:       [[FLOW8]]:
-; CHECK-NEXT:    [[V_ROUTE:%.*]] = phi i32 [ [[V3:%.*]], %[[CASE3]] ], [ poison, %[[NODEBLOCK1]] ]
-; CHECK-NEXT:    [[FLOW_TO_LEAFBLOCK:%.*]] = phi i1 [ true, %[[NODEBLOCK1]] ], [ false, %[[CASE3]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_LEAFBLOCK]], label %[[LEAFBLOCK:.*]], label %[[JOIN_GUARD]]
+; CHECK-NEXT:    [[PIVOT6:%.*]] = icmp slt i32 [[SEL]], 6
+; CHECK-NEXT:    br i1 [[PIVOT6]], label %[[JOIN_GUARD]], label %[[LEAFBLOCK:.*]]
 ; CHECK:       [[LEAFBLOCK]]:
-; CHECK-NEXT:    [[SWITCHLEAF:%.*]] = icmp eq i32 [[SEL]], 4
-; CHECK-NEXT:    br i1 [[SWITCHLEAF]], label %[[CASE4:.*]], label %[[JOIN_GUARD]]
-; CHECK:       [[NODEBLOCK]]:
-; CHECK-NEXT:    [[PIVOT:%.*]] = icmp slt i32 [[SEL]], 1
-; CHECK-NEXT:    br i1 [[PIVOT]], label %[[CASE0:.*]], label %[[FLOW]]
-; CHECK:       [[CASE0]]:
-; CHECK-NEXT:    [[V0:%.*]] = add i32 [[SEED]], 11
-; CHECK-NEXT:    br label %[[FLOW]]
+; CHECK-NEXT:    [[SWITCHLEAF:%.*]] = icmp eq i32 [[SEL]], 6
+; CHECK-NEXT:    br i1 [[SWITCHLEAF]], label %[[CASE6:.*]], label %[[JOIN_GUARD]]
+; CHECK:       [[NODEBLOCK3]]:
+; CHECK-NEXT:    [[PIVOT4:%.*]] = icmp slt i32 [[SEL]], 4
+; CHECK-NEXT:    br i1 [[PIVOT4]], label %[[CASE3:.*]], label %[[FLOW13]]
+; CHECK:       [[NODEBLOCK1]]:
+; CHECK-NEXT:    [[PIVOT2:%.*]] = icmp slt i32 [[SEL]], 1
+; CHECK-NEXT:    br i1 [[PIVOT2]], label %[[CASE0:.*]], label %[[FLOW]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[V_ROUTE10]] = phi i32 [ [[V0]], %[[CASE0]] ], [ poison, %[[NODEBLOCK]] ]
-; CHECK-NEXT:    [[FLOW_TO_CASE1:%.*]] = phi i1 [ true, %[[NODEBLOCK]] ], [ false, %[[CASE0]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_CASE1]], label %[[CASE1]], label %[[FLOW7]]
+; CHECK-NEXT:    [[V_ROUTE18]] = phi i32 [ [[V0:%.*]], %[[CASE0]] ], [ poison, %[[NODEBLOCK1]] ]
+; CHECK-NEXT:    [[FLOW_TO_NODEBLOCK:%.*]] = phi i1 [ true, %[[NODEBLOCK1]] ], [ false, %[[CASE0]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_NODEBLOCK]], label %[[NODEBLOCK:.*]], label %[[FLOW12]]
+; CHECK:       [[NODEBLOCK]]:
+; CHECK-NEXT:    [[PIVOT:%.*]] = icmp slt i32 [[SEL]], 2
+; CHECK-NEXT:    br i1 [[PIVOT]], label %[[CASE1:.*]], label %[[FLOW11]]
+; CHECK:       [[CASE0]]:
+; CHECK-NEXT:    [[V0]] = add i32 [[SEED]], 11
+; CHECK-NEXT:    br label %[[FLOW]]
 ; CHECK:       [[CASE1]]:
-; CHECK-NEXT:    [[V1]] = mul i32 [[SEED]], 5
-; CHECK-NEXT:    br label %[[FLOW7]]
+; CHECK-NEXT:    [[V1:%.*]] = mul i32 [[SEED]], 5
+; CHECK-NEXT:    br label %[[FLOW11]]
+; CHECK:       [[FLOW11]]:
+; CHECK-NEXT:    [[V_ROUTE17]] = phi i32 [ [[V1]], %[[CASE1]] ], [ poison, %[[NODEBLOCK]] ]
+; CHECK-NEXT:    [[FLOW_TO_CASE2:%.*]] = phi i1 [ true, %[[NODEBLOCK]] ], [ false, %[[CASE1]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_CASE2]], label %[[CASE2]], label %[[FLOW12]]
+; CHECK:       [[CASE2]]:
+; CHECK-NEXT:    [[V2]] = xor i32 [[SEED]], 85
+; CHECK-NEXT:    br label %[[FLOW12]]
 ; CHECK:       [[CASE3]]:
-; CHECK-NEXT:    [[V3]] = sub i32 [[SEED]], 7
-; CHECK-NEXT:    br label %[[FLOW8]]
+; CHECK-NEXT:    [[V3:%.*]] = sub i32 [[SEED]], 7
+; CHECK-NEXT:    br label %[[FLOW13]]
+; CHECK:       [[FLOW13]]:
+; CHECK-NEXT:    [[V_ROUTE15]] = phi i32 [ [[V3]], %[[CASE3]] ], [ poison, %[[NODEBLOCK3]] ]
+; CHECK-NEXT:    [[FLOW_TO_CASE4:%.*]] = phi i1 [ true, %[[NODEBLOCK3]] ], [ false, %[[CASE3]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_CASE4]], label %[[CASE4]], label %[[FLOW14]]
 ; CHECK:       [[CASE4]]:
-; CHECK-NEXT:    [[V4:%.*]] = shl i32 [[SEED]], 2
+; CHECK-NEXT:    [[V4]] = shl i32 [[SEED]], 2
+; CHECK-NEXT:    br label %[[FLOW14]]
+; CHECK:       [[CASE6]]:
+; CHECK-NEXT:    [[V6:%.*]] = lshr i32 [[SEED]], 3
 ; CHECK-NEXT:    br label %[[JOIN_GUARD]]
 ; CHECK:       [[JOIN_GUARD]]:
-; CHECK-NEXT:    [[V:%.*]] = phi i32 [ [[V_ROUTE]], %[[FLOW8]] ], [ [[V_ROUTE9]], %[[FLOW7]] ], [ poison, %[[NODEBLOCK3]] ], [ [[V4]], %[[CASE4]] ], [ [[SEED]], %[[LEAFBLOCK]] ]
-; CHECK-NEXT:    [[R_BYPASS:%.*]] = phi i32 [ [[V_ROUTE]], %[[FLOW8]] ], [ [[V_ROUTE9]], %[[FLOW7]] ], [ [[SEED]], %[[NODEBLOCK3]] ], [ poison, %[[CASE4]] ], [ poison, %[[LEAFBLOCK]] ]
-; CHECK-NEXT:    [[JOIN_GO:%.*]] = phi i1 [ true, %[[FLOW8]] ], [ true, %[[FLOW7]] ], [ false, %[[NODEBLOCK3]] ], [ true, %[[CASE4]] ], [ true, %[[LEAFBLOCK]] ]
+; CHECK-NEXT:    [[V:%.*]] = phi i32 [ [[V_ROUTE]], %[[FLOW14]] ], [ [[V_ROUTE16]], %[[FLOW12]] ], [ poison, %[[NODEBLOCK5]] ], [ [[V6]], %[[CASE6]] ], [ [[SEED]], %[[LEAFBLOCK]] ]
+; CHECK-NEXT:    [[R_BYPASS:%.*]] = phi i32 [ [[V_ROUTE]], %[[FLOW14]] ], [ [[V_ROUTE16]], %[[FLOW12]] ], [ [[SEED]], %[[NODEBLOCK5]] ], [ poison, %[[CASE6]] ], [ poison, %[[LEAFBLOCK]] ]
+; CHECK-NEXT:    [[JOIN_GO:%.*]] = phi i1 [ true, %[[FLOW14]] ], [ true, %[[FLOW12]] ], [ false, %[[NODEBLOCK5]] ], [ true, %[[CASE6]] ], [ true, %[[LEAFBLOCK]] ]
 ; CHECK-NEXT:    br i1 [[JOIN_GO]], label %[[JOIN:.*]], label %[[EXIT:.*]]
 ; CHECK:       [[JOIN]]:
 ; CHECK-NEXT:    [[MIX:%.*]] = xor i32 [[V]], [[TID]]
@@ -108,9 +122,11 @@ entry:
   switch i32 %sel, label %join [
   i32 0, label %case0
   i32 1, label %case1
-  i32 2, label %exit
+  i32 2, label %case2
   i32 3, label %case3
   i32 4, label %case4
+  i32 5, label %exit
+  i32 6, label %case6
   ]
 case0:
   %v0 = add i32 %seed, 11
@@ -118,14 +134,20 @@ case0:
 case1:
   %v1 = mul i32 %seed, 5
   br label %join
+case2:
+  %v2 = xor i32 %seed, 85
+  br label %join
 case3:
   %v3 = sub i32 %seed, 7
   br label %join
 case4:
   %v4 = shl i32 %seed, 2
   br label %join
+case6:
+  %v6 = lshr i32 %seed, 3
+  br label %join
 join:
-  %v = phi i32 [ %v0, %case0 ], [ %v1, %case1 ], [ %v3, %case3 ], [ %v4, %case4 ], [ %seed, %entry ]
+  %v = phi i32 [ %v0, %case0 ], [ %v1, %case1 ], [ %v2, %case2 ], [ %v3, %case3 ], [ %v4, %case4 ], [ %v6, %case6 ], [ %seed, %entry ]
   %mix = xor i32 %v, %tid
   br label %exit
 exit:
@@ -143,24 +165,86 @@ define amdgpu_kernel void @branch_to_both_exits(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    [[C1:%.*]] = icmp ult i32 [[TID]], 7
 ; CHECK-NEXT:    br i1 [[C1]], label %[[FLOW:.*]], label %[[B:.*]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[R_BYPASS_ROUTE:%.*]] = phi i32 [ poison, %[[B]] ], [ poison, %[[ENTRY]] ]
+; CHECK-NEXT:    [[R_BYPASS_ROUTE3:%.*]] = phi i32 [ poison, %[[B]] ], [ poison, %[[ENTRY]] ]
 ; CHECK-NEXT:    [[FLOW_TO_A:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ false, %[[B]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_A]], label %[[A:.*]], label %[[JOIN_GUARD:.*]]
 ; CHECK:       [[A]]:
-; CHECK-NEXT:    [[C2:%.*]] = icmp eq i32 [[TID]], 3
-; CHECK-NEXT:    [[JOIN_TAKEN:%.*]] = xor i1 [[C2]], true
+; CHECK-NEXT:    [[C2:%.*]] = icmp ult i32 [[TID]], 3
+; CHECK-NEXT:    br i1 [[C2]], label %[[FLOW1:.*]], label %[[A3:.*]]
+; CHECK:       [[FLOW1]]:
+; CHECK-NEXT:    [[R_BYPASS_ROUTE:%.*]] = phi i32 [ poison, %[[A3]] ], [ poison, %[[A]] ]
+; CHECK-NEXT:    [[FLOW_TO_A2:%.*]] = phi i1 [ true, %[[A]] ], [ false, %[[A3]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_A2]], label %[[A2:.*]], label %[[JOIN_GUARD]]
+; CHECK:       [[A2]]:
+; CHECK-NEXT:    [[C3:%.*]] = icmp eq i32 [[TID]], 1
+; CHECK-NEXT:    [[JOIN_TAKEN:%.*]] = xor i1 [[C3]], true
 ; CHECK-NEXT:    br label %[[JOIN_GUARD]]
+; CHECK:       [[A3]]:
+; CHECK-NEXT:    br label %[[FLOW1]]
 ; CHECK:       [[B]]:
 ; CHECK-NEXT:    br label %[[FLOW]]
 ; CHECK:       [[JOIN_GUARD]]:
-; CHECK-NEXT:    [[P:%.*]] = phi i32 [ 2, %[[FLOW]] ], [ 1, %[[A]] ]
-; CHECK-NEXT:    [[R_BYPASS:%.*]] = phi i32 [ [[R_BYPASS_ROUTE]], %[[FLOW]] ], [ 7, %[[A]] ]
-; CHECK-NEXT:    [[JOIN_GO:%.*]] = phi i1 [ true, %[[FLOW]] ], [ [[JOIN_TAKEN]], %[[A]] ]
+; CHECK-NEXT:    [[P:%.*]] = phi i32 [ 2, %[[FLOW1]] ], [ 3, %[[FLOW]] ], [ 1, %[[A2]] ]
+; CHECK-NEXT:    [[R_BYPASS:%.*]] = phi i32 [ [[R_BYPASS_ROUTE]], %[[FLOW1]] ], [ [[R_BYPASS_ROUTE3]], %[[FLOW]] ], [ 7, %[[A2]] ]
+; CHECK-NEXT:    [[JOIN_GO:%.*]] = phi i1 [ true, %[[FLOW1]] ], [ true, %[[FLOW]] ], [ [[JOIN_TAKEN]], %[[A2]] ]
 ; CHECK-NEXT:    br i1 [[JOIN_GO]], label %[[JOIN:.*]], label %[[EXIT:.*]]
 ; CHECK:       [[JOIN]]:
 ; CHECK-NEXT:    br label %[[EXIT]]
 ; CHECK:       [[EXIT]]:
 ; CHECK-NEXT:    [[R:%.*]] = phi i32 [ [[P]], %[[JOIN]] ], [ [[R_BYPASS]], %[[JOIN_GUARD]] ]
+; CHECK-NEXT:    [[Q:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; CHECK-NEXT:    store i32 [[R]], ptr addrspace(1) [[Q]], align 4
+; CHECK-NEXT:    ret void
+;
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %c1 = icmp ult i32 %tid, 7
+  br i1 %c1, label %a, label %b
+a:
+  %c2 = icmp ult i32 %tid, 3
+  br i1 %c2, label %a2, label %a3
+a2:
+  %c3 = icmp eq i32 %tid, 1
+  br i1 %c3, label %exit, label %join
+a3:
+  br label %join
+b:
+  br label %join
+join:
+  %p = phi i32 [ 1, %a2 ], [ 2, %a3 ], [ 3, %b ]
+  br label %exit
+exit:
+  %r = phi i32 [ 7, %a2 ], [ %p, %join ]
+  %q = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %r, ptr addrspace(1) %q, align 4
+  ret void
+}
+
+define amdgpu_kernel void @one_open_split(ptr addrspace(1) %out) {
+; CHECK-LABEL: define amdgpu_kernel void @one_open_split(
+; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]]) #[[ATTR1]] {
+; CHECK-NEXT:  [[ENTRY:.*]]:
+; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; CHECK-NEXT:    [[C1:%.*]] = icmp ult i32 [[TID]], 7
+; CHECK-NEXT:    br i1 [[C1]], label %[[FLOW:.*]], label %[[B:.*]]
+; CHECK:       [[FLOW]]:
+; CHECK-NEXT:    [[FLOW_TO_JOIN2:%.*]] = phi i1 [ false, %[[ENTRY]] ], [ true, %[[B]] ]
+; CHECK-NEXT:    [[FLOW_TO_A:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ false, %[[B]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_A]], label %[[A:.*]], label %[[FLOW1:.*]]
+; CHECK:       [[A]]:
+; CHECK-NEXT:    [[C2:%.*]] = icmp eq i32 [[TID]], 3
+; CHECK-NEXT:    [[C2_INV:%.*]] = xor i1 [[C2]], true
+; CHECK-NEXT:    br label %[[FLOW1]]
+; CHECK:       [[B]]:
+; CHECK-NEXT:    br label %[[FLOW]]
+; CHECK:       [[FLOW1]]:
+; CHECK-NEXT:    [[P_ROUTE:%.*]] = phi i32 [ 2, %[[FLOW]] ], [ 1, %[[A]] ]
+; CHECK-NEXT:    [[FLOW_TO_JOIN:%.*]] = phi i1 [ [[FLOW_TO_JOIN2]], %[[FLOW]] ], [ [[C2_INV]], %[[A]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_JOIN]], label %[[JOIN:.*]], label %[[EXIT:.*]]
+; CHECK:       [[JOIN]]:
+; CHECK-NEXT:    br label %[[EXIT]]
+; CHECK:       [[EXIT]]:
+; CHECK-NEXT:    [[R:%.*]] = phi i32 [ 7, %[[FLOW1]] ], [ [[P_ROUTE]], %[[JOIN]] ]
 ; CHECK-NEXT:    [[Q:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
 ; CHECK-NEXT:    store i32 [[R]], ptr addrspace(1) [[Q]], align 4
 ; CHECK-NEXT:    ret void
@@ -184,64 +268,9 @@ exit:
   ret void
 }
 
-define amdgpu_kernel void @chained_joins(ptr addrspace(1) %out) {
-; CHECK-LABEL: define amdgpu_kernel void @chained_joins(
-; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]]) #[[ATTR1]] {
-; CHECK-NEXT:  [[ENTRY:.*]]:
-; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; CHECK-NEXT:    [[Q:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
-; CHECK-NEXT:    [[D:%.*]] = icmp ult i32 [[TID]], 9
-; CHECK-NEXT:    br i1 [[D]], label %[[A:.*]], label %[[FLOW:.*]]
-; CHECK:       [[A]]:
-; CHECK-NEXT:    [[D2:%.*]] = icmp ult i32 [[TID]], 3
-; CHECK-NEXT:    br label %[[FLOW]]
-; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[FLOW_TO_JOIN2:%.*]] = phi i1 [ false, %[[ENTRY]] ], [ [[D2]], %[[A]] ]
-; CHECK-NEXT:    [[FLOW_TO_B:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ false, %[[A]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_B]], label %[[B:.*]], label %[[FLOW1:.*]]
-; CHECK:       [[B]]:
-; CHECK-NEXT:    [[D3:%.*]] = icmp eq i32 [[TID]], 20
-; CHECK-NEXT:    br label %[[FLOW1]]
-; CHECK:       [[FLOW1]]:
-; CHECK-NEXT:    [[X1_GO_ROUTE:%.*]] = phi i1 [ true, %[[FLOW]] ], [ false, %[[B]] ]
-; CHECK-NEXT:    [[FLOW_TO_JOIN:%.*]] = phi i1 [ [[FLOW_TO_JOIN2]], %[[FLOW]] ], [ [[D3]], %[[B]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_JOIN]], label %[[JOIN:.*]], label %[[X1_GUARD:.*]]
-; CHECK:       [[JOIN]]:
-; CHECK-NEXT:    store i32 1, ptr addrspace(1) [[Q]], align 4
-; CHECK-NEXT:    br label %[[X1_GUARD]]
-; CHECK:       [[X1_GUARD]]:
-; CHECK-NEXT:    [[X1_GO:%.*]] = phi i1 [ [[X1_GO_ROUTE]], %[[FLOW1]] ], [ true, %[[JOIN]] ]
-; CHECK-NEXT:    br i1 [[X1_GO]], label %[[X1:.*]], label %[[X2:.*]]
-; CHECK:       [[X1]]:
-; CHECK-NEXT:    store i32 2, ptr addrspace(1) [[Q]], align 4
-; CHECK-NEXT:    br label %[[X2]]
-; CHECK:       [[X2]]:
-; CHECK-NEXT:    ret void
-;
-entry:
-  %tid = call i32 @llvm.amdgcn.workitem.id.x()
-  %q = getelementptr i32, ptr addrspace(1) %out, i32 %tid
-  %d = icmp ult i32 %tid, 9
-  br i1 %d, label %a, label %b
-a:
-  %d2 = icmp ult i32 %tid, 3
-  br i1 %d2, label %join, label %x1
-b:
-  %d3 = icmp eq i32 %tid, 20
-  br i1 %d3, label %join, label %x2
-join:
-  store i32 1, ptr addrspace(1) %q, align 4
-  br label %x1
-x1:
-  store i32 2, ptr addrspace(1) %q, align 4
-  br label %x2
-x2:
-  ret void
-}
-
-define amdgpu_kernel void @bypass_decided_uniformly(ptr addrspace(1) %out, i1 %u, i1 %u2) {
+define amdgpu_kernel void @bypass_decided_uniformly(ptr addrspace(1) %out, i1 %u, i1 %u2, i1 %u3) {
 ; CHECK-LABEL: define amdgpu_kernel void @bypass_decided_uniformly(
-; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]], i1 [[U:%.*]], i1 [[U2:%.*]]) #[[ATTR1]] {
+; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]], i1 [[U:%.*]], i1 [[U2:%.*]], i1 [[U3:%.*]]) #[[ATTR1]] {
 ; CHECK-NEXT:  [[ENTRY:.*]]:
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    br label %[[LOOP:.*]]
@@ -263,14 +292,18 @@ define amdgpu_kernel void @bypass_decided_uniformly(ptr addrspace(1) %out, i1 %u
 ; CHECK:       [[MID]]:
 ; CHECK-NEXT:    br i1 [[U]], label %[[A:.*]], label %[[B:.*]]
 ; CHECK:       [[A]]:
+; CHECK-NEXT:    br i1 [[U3]], label %[[A1:.*]], label %[[A2:.*]]
+; CHECK:       [[A1]]:
 ; CHECK-NEXT:    br i1 [[U2]], label %[[JOIN:.*]], label %[[EXIT:.*]]
+; CHECK:       [[A2]]:
+; CHECK-NEXT:    br label %[[JOIN]]
 ; CHECK:       [[B]]:
 ; CHECK-NEXT:    [[D:%.*]] = icmp ult i32 [[TID]], 5
 ; CHECK-NEXT:    br i1 [[D]], label %[[C:.*]], label %[[JOIN]]
 ; CHECK:       [[C]]:
 ; CHECK-NEXT:    br label %[[JOIN]]
 ; CHECK:       [[JOIN]]:
-; CHECK-NEXT:    [[P:%.*]] = phi i32 [ 1, %[[A]] ], [ 2, %[[B]] ], [ 3, %[[C]] ]
+; CHECK-NEXT:    [[P:%.*]] = phi i32 [ 1, %[[A1]] ], [ 4, %[[A2]] ], [ 2, %[[B]] ], [ 3, %[[C]] ]
 ; CHECK-NEXT:    [[Q:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
 ; CHECK-NEXT:    store i32 [[P]], ptr addrspace(1) [[Q]], align 4
 ; CHECK-NEXT:    br label %[[EXIT]]
@@ -295,14 +328,18 @@ e2:
 mid:
   br i1 %u, label %a, label %b
 a:
+  br i1 %u3, label %a1, label %a2
+a1:
   br i1 %u2, label %join, label %exit
+a2:
+  br label %join
 b:
   %d = icmp ult i32 %tid, 5
   br i1 %d, label %c, label %join
 c:
   br label %join
 join:
-  %p = phi i32 [ 1, %a ], [ 2, %b ], [ 3, %c ]
+  %p = phi i32 [ 1, %a1 ], [ 4, %a2 ], [ 2, %b ], [ 3, %c ]
   %q = getelementptr i32, ptr addrspace(1) %out, i32 %tid
   store i32 %p, ptr addrspace(1) %q, align 4
   br label %exit
@@ -317,19 +354,29 @@ define amdgpu_kernel void @bypass_not_the_exception(ptr addrspace(1) %out) {
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[Q:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
 ; CHECK-NEXT:    [[D:%.*]] = icmp ult i32 [[TID]], 9
-; CHECK-NEXT:    br i1 [[D]], label %[[A:.*]], label %[[FLOW:.*]]
-; CHECK:       [[A]]:
-; CHECK-NEXT:    [[D2:%.*]] = icmp ult i32 [[TID]], 3
-; CHECK-NEXT:    br label %[[FLOW]]
+; CHECK-NEXT:    br i1 [[D]], label %[[FLOW:.*]], label %[[B:.*]]
 ; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[FLOW_TO_JOIN2:%.*]] = phi i1 [ false, %[[ENTRY]] ], [ [[D2]], %[[A]] ]
-; CHECK-NEXT:    [[FLOW_TO_B:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ false, %[[A]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_B]], label %[[B:.*]], label %[[FLOW1:.*]]
-; CHECK:       [[B]]:
-; CHECK-NEXT:    [[D3:%.*]] = icmp eq i32 [[TID]], 20
+; CHECK-NEXT:    [[FLOW_TO_JOIN3:%.*]] = phi i1 [ false, %[[ENTRY]] ], [ [[D3:%.*]], %[[B]] ]
+; CHECK-NEXT:    [[FLOW_TO_A:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ false, %[[B]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_A]], label %[[A:.*]], label %[[FLOW2:.*]]
+; CHECK:       [[A]]:
+; CHECK-NEXT:    [[D1:%.*]] = icmp ult i32 [[TID]], 4
+; CHECK-NEXT:    br i1 [[D1]], label %[[A1:.*]], label %[[FLOW1:.*]]
+; CHECK:       [[A1]]:
+; CHECK-NEXT:    [[D2:%.*]] = icmp ult i32 [[TID]], 3
 ; CHECK-NEXT:    br label %[[FLOW1]]
 ; CHECK:       [[FLOW1]]:
-; CHECK-NEXT:    [[FLOW_TO_JOIN:%.*]] = phi i1 [ [[FLOW_TO_JOIN2]], %[[FLOW]] ], [ [[D3]], %[[B]] ]
+; CHECK-NEXT:    [[FLOW_TO_JOIN4:%.*]] = phi i1 [ false, %[[A]] ], [ [[D2]], %[[A1]] ]
+; CHECK-NEXT:    [[FLOW_TO_A2:%.*]] = phi i1 [ true, %[[A]] ], [ false, %[[A1]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_A2]], label %[[A2:.*]], label %[[FLOW2]]
+; CHECK:       [[A2]]:
+; CHECK-NEXT:    [[D4:%.*]] = icmp eq i32 [[TID]], 5
+; CHECK-NEXT:    br label %[[FLOW2]]
+; CHECK:       [[B]]:
+; CHECK-NEXT:    [[D3]] = icmp eq i32 [[TID]], 20
+; CHECK-NEXT:    br label %[[FLOW]]
+; CHECK:       [[FLOW2]]:
+; CHECK-NEXT:    [[FLOW_TO_JOIN:%.*]] = phi i1 [ [[FLOW_TO_JOIN3]], %[[FLOW]] ], [ [[FLOW_TO_JOIN4]], %[[FLOW1]] ], [ [[D4]], %[[A2]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_JOIN]], label %[[JOIN:.*]], label %[[EXIT:.*]]
 ; CHECK:       [[JOIN]]:
 ; CHECK-NEXT:    store i32 1, ptr addrspace(1) [[Q]], align 4
@@ -343,8 +390,14 @@ entry:
   %d = icmp ult i32 %tid, 9
   br i1 %d, label %a, label %b
 a:
+  %d1 = icmp ult i32 %tid, 4
+  br i1 %d1, label %a1, label %a2
+a1:
   %d2 = icmp ult i32 %tid, 3
   br i1 %d2, label %join, label %exit
+a2:
+  %d4 = icmp eq i32 %tid, 5
+  br i1 %d4, label %join, label %exit
 b:
   %d3 = icmp eq i32 %tid, 20
   br i1 %d3, label %join, label %exit
@@ -355,130 +408,41 @@ exit:
   ret void
 }
 
-define amdgpu_kernel void @bypass_target_before_join(ptr addrspace(1) %out) {
-; CHECK-LABEL: define amdgpu_kernel void @bypass_target_before_join(
-; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]]) #[[ATTR1]] {
-; CHECK-NEXT:  [[ENTRY:.*]]:
-; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
-; CHECK-NEXT:    br label %[[LOOP:.*]]
-; CHECK:       [[LOOP]]:
-; CHECK-NEXT:    [[J:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[J1:%.*]], %[[BODY:.*]] ]
-; CHECK-NEXT:    [[MORE:%.*]] = icmp ult i32 [[J]], [[TID]]
-; CHECK-NEXT:    br i1 [[MORE]], label %[[BODY]], label %[[FLOW:.*]]
-; CHECK:       [[BODY]]:
-; CHECK-NEXT:    [[J1]] = add i32 [[J]], 1
-; CHECK-NEXT:    [[FIVE:%.*]] = icmp eq i32 [[J1]], 5
-; CHECK-NEXT:    br i1 [[FIVE]], label %[[E2:.*]], label %[[LOOP]]
-; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[FLOW_TO_E1:%.*]] = phi i1 [ true, %[[LOOP]] ], [ false, %[[E2]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_E1]], label %[[E1:.*]], label %[[H:.*]]
-; CHECK:       [[E1]]:
-; CHECK-NEXT:    br label %[[H]]
-; CHECK:       [[E2]]:
-; CHECK-NEXT:    br label %[[FLOW]]
-; CHECK:       [[H]]:
-; CHECK-NEXT:    [[V9:%.*]] = phi i32 [ poison, %[[FLOW]] ], [ [[V10:%.*]], %[[LATCH:.*]] ], [ poison, %[[E1]] ]
-; CHECK-NEXT:    [[I:%.*]] = phi i32 [ 0, %[[FLOW]] ], [ [[I1:%.*]], %[[LATCH]] ], [ 0, %[[E1]] ]
-; CHECK-NEXT:    [[D:%.*]] = icmp ult i32 [[TID]], [[I]]
-; CHECK-NEXT:    br i1 [[D]], label %[[FLOW1:.*]], label %[[B:.*]]
-; CHECK:       [[FLOW1]]:
-; CHECK-NEXT:    [[FLOW_TO_JOIN6:%.*]] = phi i1 [ false, %[[H]] ], [ [[D3_INV:%.*]], %[[B]] ]
-; CHECK-NEXT:    [[FLOW_TO_C4:%.*]] = phi i1 [ false, %[[H]] ], [ [[D3:%.*]], %[[B]] ]
-; CHECK-NEXT:    [[FLOW_TO_A:%.*]] = phi i1 [ true, %[[H]] ], [ false, %[[B]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_A]], label %[[A:.*]], label %[[FLOW2:.*]]
-; CHECK:       [[A]]:
-; CHECK-NEXT:    [[V:%.*]] = add i32 [[I]], [[TID]]
-; CHECK-NEXT:    [[D2:%.*]] = icmp eq i32 [[V]], 9
-; CHECK-NEXT:    [[D2_INV:%.*]] = xor i1 [[D2]], true
-; CHECK-NEXT:    br label %[[FLOW2]]
-; CHECK:       [[B]]:
-; CHECK-NEXT:    [[D3]] = icmp ult i32 [[TID]], 3
-; CHECK-NEXT:    [[D3_INV]] = xor i1 [[D3]], true
-; CHECK-NEXT:    br label %[[FLOW1]]
-; CHECK:       [[FLOW2]]:
-; CHECK-NEXT:    [[V10]] = phi i32 [ [[V9]], %[[FLOW1]] ], [ [[V]], %[[A]] ]
-; CHECK-NEXT:    [[FLOW_TO_JOIN5:%.*]] = phi i1 [ [[FLOW_TO_JOIN6]], %[[FLOW1]] ], [ false, %[[A]] ]
-; CHECK-NEXT:    [[FLOW_TO_C:%.*]] = phi i1 [ [[FLOW_TO_C4]], %[[FLOW1]] ], [ [[D2_INV]], %[[A]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_C]], label %[[C:.*]], label %[[FLOW3:.*]]
-; CHECK:       [[C]]:
-; CHECK-NEXT:    br label %[[FLOW3]]
-; CHECK:       [[FLOW3]]:
-; CHECK-NEXT:    [[P_ROUTE:%.*]] = phi i32 [ 2, %[[FLOW2]] ], [ 1, %[[C]] ]
-; CHECK-NEXT:    [[FLOW_TO_JOIN:%.*]] = phi i1 [ [[FLOW_TO_JOIN5]], %[[FLOW2]] ], [ true, %[[C]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_JOIN]], label %[[JOIN:.*]], label %[[X:.*]]
-; CHECK:       [[JOIN]]:
-; CHECK-NEXT:    br label %[[LATCH]]
-; CHECK:       [[LATCH]]:
-; CHECK-NEXT:    [[I1]] = add i32 [[I]], [[P_ROUTE]]
-; CHECK-NEXT:    br label %[[H]]
-; CHECK:       [[X]]:
-; CHECK-NEXT:    [[Q:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
-; CHECK-NEXT:    store i32 [[V10]], ptr addrspace(1) [[Q]], align 4
-; CHECK-NEXT:    ret void
-;
-entry:
-  %tid = call i32 @llvm.amdgcn.workitem.id.x()
-  br label %loop
-loop:
-  %j = phi i32 [ 0, %entry ], [ %j1, %body ]
-  %more = icmp ult i32 %j, %tid
-  br i1 %more, label %body, label %e1
-body:
-  %j1 = add i32 %j, 1
-  %five = icmp eq i32 %j1, 5
-  br i1 %five, label %e2, label %loop
-e1:
-  br label %h
-e2:
-  br label %h
-h:
-  %i = phi i32 [ 0, %e1 ], [ 0, %e2 ], [ %i1, %latch ]
-  %d = icmp ult i32 %tid, %i
-  br i1 %d, label %a, label %b
-a:
-  %v = add i32 %i, %tid
-  %d2 = icmp eq i32 %v, 9
-  br i1 %d2, label %x, label %c
-b:
-  %d3 = icmp ult i32 %tid, 3
-  br i1 %d3, label %c, label %join
-c:
-  br label %join
-join:
-  %p = phi i32 [ 1, %c ], [ 2, %b ]
-  br label %latch
-latch:
-  %i1 = add i32 %i, %p
-  br label %h
-x:
-  %q = getelementptr i32, ptr addrspace(1) %out, i32 %tid
-  store i32 %v, ptr addrspace(1) %q, align 4
-  ret void
-}
-
 define amdgpu_kernel void @cycle_in_region(ptr addrspace(1) %out, i32 %n) {
 ; CHECK-LABEL: define amdgpu_kernel void @cycle_in_region(
 ; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]], i32 [[N:%.*]]) #[[ATTR1]] {
 ; CHECK-NEXT:  [[ENTRY:.*]]:
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[D:%.*]] = icmp ult i32 [[TID]], 9
-; CHECK-NEXT:    br i1 [[D]], label %[[FLOW:.*]], label %[[B:.*]]
-; CHECK:       [[FLOW]]:
-; CHECK-NEXT:    [[FLOW_TO_JOIN2:%.*]] = phi i1 [ false, %[[ENTRY]] ], [ [[D3_INV:%.*]], %[[B]] ]
-; CHECK-NEXT:    [[FLOW_TO_L:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ false, %[[B]] ]
-; CHECK-NEXT:    br i1 [[FLOW_TO_L]], label %[[L:.*]], label %[[FLOW1:.*]]
+; CHECK-NEXT:    br i1 [[D]], label %[[L0:.*]], label %[[FLOW:.*]]
+; CHECK:       [[L0]]:
+; CHECK-NEXT:    br label %[[L:.*]]
 ; CHECK:       [[L]]:
-; CHECK-NEXT:    [[J:%.*]] = phi i32 [ 0, %[[FLOW]] ], [ [[J1:%.*]], %[[L]] ]
+; CHECK-NEXT:    [[J:%.*]] = phi i32 [ 0, %[[L0]] ], [ [[J1:%.*]], %[[L]] ]
 ; CHECK-NEXT:    [[J1]] = add i32 [[J]], 1
 ; CHECK-NEXT:    [[MORE:%.*]] = icmp ult i32 [[J1]], [[TID]]
-; CHECK-NEXT:    br i1 [[MORE]], label %[[L]], label %[[FLOW1]]
+; CHECK-NEXT:    br i1 [[MORE]], label %[[L]], label %[[FLOW]]
+; CHECK:       [[FLOW]]:
+; CHECK-NEXT:    [[P_ROUTE6:%.*]] = phi i32 [ [[J1]], %[[L]] ], [ poison, %[[ENTRY]] ]
+; CHECK-NEXT:    [[FLOW_TO_JOIN3:%.*]] = phi i1 [ false, %[[ENTRY]] ], [ true, %[[L]] ]
+; CHECK-NEXT:    [[FLOW_TO_B0:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ false, %[[L]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_B0]], label %[[B0:.*]], label %[[FLOW2:.*]]
+; CHECK:       [[B0]]:
+; CHECK-NEXT:    [[D0:%.*]] = icmp ult i32 [[TID]], 30
+; CHECK-NEXT:    br i1 [[D0]], label %[[FLOW1:.*]], label %[[M:.*]]
+; CHECK:       [[FLOW1]]:
+; CHECK-NEXT:    [[FLOW_TO_JOIN4:%.*]] = phi i1 [ false, %[[B0]] ], [ true, %[[M]] ]
+; CHECK-NEXT:    [[FLOW_TO_B:%.*]] = phi i1 [ true, %[[B0]] ], [ false, %[[M]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_B]], label %[[B:.*]], label %[[FLOW2]]
 ; CHECK:       [[B]]:
 ; CHECK-NEXT:    [[D3:%.*]] = icmp eq i32 [[TID]], 20
-; CHECK-NEXT:    [[D3_INV]] = xor i1 [[D3]], true
-; CHECK-NEXT:    br label %[[FLOW]]
-; CHECK:       [[FLOW1]]:
-; CHECK-NEXT:    [[P_ROUTE:%.*]] = phi i32 [ 2, %[[FLOW]] ], [ [[J1]], %[[L]] ]
-; CHECK-NEXT:    [[FLOW_TO_JOIN:%.*]] = phi i1 [ [[FLOW_TO_JOIN2]], %[[FLOW]] ], [ true, %[[L]] ]
+; CHECK-NEXT:    [[D3_INV:%.*]] = xor i1 [[D3]], true
+; CHECK-NEXT:    br label %[[FLOW2]]
+; CHECK:       [[M]]:
+; CHECK-NEXT:    br label %[[FLOW1]]
+; CHECK:       [[FLOW2]]:
+; CHECK-NEXT:    [[P_ROUTE:%.*]] = phi i32 [ 3, %[[FLOW1]] ], [ [[P_ROUTE6]], %[[FLOW]] ], [ 2, %[[B]] ]
+; CHECK-NEXT:    [[FLOW_TO_JOIN:%.*]] = phi i1 [ [[FLOW_TO_JOIN3]], %[[FLOW]] ], [ [[FLOW_TO_JOIN4]], %[[FLOW1]] ], [ [[D3_INV]], %[[B]] ]
 ; CHECK-NEXT:    br i1 [[FLOW_TO_JOIN]], label %[[JOIN:.*]], label %[[EXIT:.*]]
 ; CHECK:       [[JOIN]]:
 ; CHECK-NEXT:    [[Q:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
@@ -490,17 +454,24 @@ define amdgpu_kernel void @cycle_in_region(ptr addrspace(1) %out, i32 %n) {
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %d = icmp ult i32 %tid, 9
-  br i1 %d, label %l, label %b
+  br i1 %d, label %l0, label %b0
+l0:
+  br label %l
 l:
-  %j = phi i32 [ 0, %entry ], [ %j1, %l ]
+  %j = phi i32 [ 0, %l0 ], [ %j1, %l ]
   %j1 = add i32 %j, 1
   %more = icmp ult i32 %j1, %tid
   br i1 %more, label %l, label %join
+b0:
+  %d0 = icmp ult i32 %tid, 30
+  br i1 %d0, label %b, label %m
 b:
   %d3 = icmp eq i32 %tid, 20
   br i1 %d3, label %exit, label %join
+m:
+  br label %join
 join:
-  %p = phi i32 [ %j1, %l ], [ 2, %b ]
+  %p = phi i32 [ %j1, %l ], [ 2, %b ], [ 3, %m ]
   %q = getelementptr i32, ptr addrspace(1) %out, i32 %tid
   store i32 %p, ptr addrspace(1) %q, align 4
   br label %exit

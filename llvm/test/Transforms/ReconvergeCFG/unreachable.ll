@@ -98,16 +98,16 @@ define amdgpu_kernel void @unreachable_arm(ptr addrspace(1) %out) {
 ; CHECK-NEXT:  [[ENTRY:.*]]:
 ; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:    [[C:%.*]] = icmp ult i32 [[TID]], 16
-; CHECK-NEXT:    br i1 [[C]], label %[[A:.*]], label %[[B_GUARD:.*]]
+; CHECK-NEXT:    br i1 [[C]], label %[[A:.*]], label %[[FLOW:.*]]
 ; CHECK:       [[A]]:
 ; CHECK-NEXT:    [[C2:%.*]] = icmp ult i32 [[TID]], 8
-; CHECK-NEXT:    br i1 [[C2]], label %[[TRAP:.*]], label %[[B_GUARD]]
+; CHECK-NEXT:    br i1 [[C2]], label %[[TRAP:.*]], label %[[FLOW]]
 ; CHECK:       [[TRAP]]:
 ; CHECK-NEXT:    store i32 -1, ptr addrspace(1) [[OUT]], align 4
-; CHECK-NEXT:    br label %[[B_GUARD]]
-; CHECK:       [[B_GUARD]]:
-; CHECK-NEXT:    [[B_GO:%.*]] = phi i1 [ false, %[[TRAP]] ], [ true, %[[ENTRY]] ], [ true, %[[A]] ]
-; CHECK-NEXT:    br i1 [[B_GO]], label %[[B:.*]], label %[[UNIFIEDRETURNBLOCK:.*]]
+; CHECK-NEXT:    br label %[[FLOW]]
+; CHECK:       [[FLOW]]:
+; CHECK-NEXT:    [[FLOW_TO_B:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ true, %[[A]] ], [ false, %[[TRAP]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_B]], label %[[B:.*]], label %[[UNIFIEDRETURNBLOCK:.*]]
 ; CHECK:       [[B]]:
 ; CHECK-NEXT:    store i32 2, ptr addrspace(1) [[OUT]], align 4
 ; CHECK-NEXT:    br label %[[UNIFIEDRETURNBLOCK]]

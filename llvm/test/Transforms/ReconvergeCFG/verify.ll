@@ -1,14 +1,13 @@
-; RUN: not opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=reconverge-cfg -reconverge-cfg-exit-guards=0 -reconverge-cfg-verify -reconverge-cfg-max-rounds=0 -disable-output < %s 2>&1 | FileCheck %s --check-prefix=ERR
-; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=reconverge-cfg -reconverge-cfg-exit-guards=0 -reconverge-cfg-max-rounds=0 -pass-remarks-missed=reconverge-cfg -disable-output < %s 2>&1 | FileCheck %s --check-prefix=MISSED
-; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=reconverge-cfg -reconverge-cfg-exit-guards=0 -reconverge-cfg-verify -pass-remarks=reconverge-cfg -pass-remarks-missed=reconverge-cfg -disable-output < %s 2>&1 | FileCheck %s --check-prefix=OK
+; RUN: not opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=reconverge-cfg -reconverge-cfg-verify -reconverge-cfg-max-rounds=0 -disable-output < %s 2>&1 | FileCheck %s --check-prefix=ERR
+; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=reconverge-cfg -reconverge-cfg-max-rounds=0 -pass-remarks-missed=reconverge-cfg -disable-output < %s 2>&1 | FileCheck %s --check-prefix=MISSED
+; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=reconverge-cfg -reconverge-cfg-verify -pass-remarks=reconverge-cfg -pass-remarks-missed=reconverge-cfg -disable-output < %s 2>&1 | FileCheck %s --check-prefix=OK
 ;
 ; -reconverge-cfg-verify turns a result that still breaks the output
 ; contract (a divergent branch without a post-dominating successor) into a
 ; fatal error naming the function and the offending blocks; the other lit
 ; tests of the transform run with it. With -reconverge-cfg-max-rounds=0 the
 ; pass prepares the function but transforms nothing, so @two_violations
-; keeps both of its violations (exit guards are off: they belong to the
-; preparation and would give B's region one exit):
+; keeps both of its violations:
 ;  - with the option, opt fails and names both blocks (ERR);
 ;  - without it, the pass only emits one NotReconverging remark per
 ;    violation (MISSED);
