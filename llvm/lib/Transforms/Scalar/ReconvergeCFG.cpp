@@ -1196,10 +1196,13 @@ static void unifyExits(Function &F) {
 //    post-dominator lies outside). The walk builds a flow block after each
 //    open split that routes to both J and X; the guard replaces them all
 //    by one. With a single open split, its flow block is the guard;
-//  - fewer edges bypass J than enter it. Where most of R's edges leave for
-//    X, J is an inner join of the region that X closes (a switch's default
-//    block that two leaves of the compare tree share), and sending every lane
-//    through a guard in front of J costs more than the routes it saves.
+//  - the bypass is the exception: fewer edges enter the bypass sources than
+//    enter J. Where as many paths leave for X as for J, J is not the join
+//    that the lanes of R mostly reach but one side of a two-sided choice:
+//    an inner join of the region that X closes (a switch's default block
+//    that two leaves of the compare tree share), or the else side of a
+//    short-circuit condition whose then side is the bypass source. A guard
+//    in front of J then costs more than the routes it saves.
 // The typical case is a lowered divergent switch whose `case 0` returns: the
 // compare tree's leaves go to the cases, the cases to their join J, and one
 // leaf to the return block X. The walk would keep two heads open (J and X)
@@ -1346,7 +1349,10 @@ findBypassedJoin(BasicBlock *Join, const DominatorTree &DT,
     if (is_contained(successors(BB), R.Bypass))
       R.BypassSources.push_back(BB);
   // The bypass must be the exception.
-  if (R.BypassSources.size() >= pred_size(Join))
+  size_t BypassPaths = 0;
+  for (BasicBlock *BB : R.BypassSources)
+    BypassPaths += BB == Entry ? 1 : pred_size(BB);
+  if (BypassPaths >= pred_size(Join))
     return std::nullopt;
 
   // The region must have two open splits (see "Exit guards" above).

@@ -22,6 +22,9 @@
 ;    divergent two-exit loop in front is what makes the function need the
 ;    transform).
 ;  - @bypass_not_the_exception: as many edges bypass the join as enter it.
+;  - @short_circuit_sides: `if (a && (b || c)) left else right`, as in a
+;    merge step: the bypass source %left collects as many paths (two) as
+;    the join %right; they are the two sides of one choice.
 ;  - @cycle_in_region: the region has a loop (nested open splits around it).
 ;
 ; REMARK:      Name: ExitGuard
@@ -405,6 +408,71 @@ join:
   store i32 1, ptr addrspace(1) %q, align 4
   br label %exit
 exit:
+  ret void
+}
+
+define amdgpu_kernel void @short_circuit_sides(ptr addrspace(1) %out, i32 %mid, i32 %end) {
+; CHECK-LABEL: define amdgpu_kernel void @short_circuit_sides(
+; CHECK-SAME: ptr addrspace(1) [[OUT:%.*]], i32 [[MID:%.*]], i32 [[END:%.*]]) #[[ATTR1]] {
+; CHECK-NEXT:  [[ENTRY:.*]]:
+; CHECK-NEXT:    [[TID:%.*]] = call i32 @llvm.amdgcn.workitem.id.x()
+; CHECK-NEXT:    [[Q:%.*]] = getelementptr i32, ptr addrspace(1) [[OUT]], i32 [[TID]]
+; CHECK-NEXT:    [[INLEFT:%.*]] = icmp ult i32 [[TID]], [[MID]]
+; CHECK-NEXT:    br i1 [[INLEFT]], label %[[FLOW:.*]], label %[[LEFT_DONE:.*]]
+; CHECK:       [[LEFT_DONE]]:
+; CHECK-NEXT:    [[R0:%.*]] = add i32 [[TID]], [[END]]
+; CHECK-NEXT:    br label %[[FLOW]]
+; CHECK:       [[FLOW]]:
+; CHECK-NEXT:    [[R_ROUTE6:%.*]] = phi i32 [ [[R0]], %[[LEFT_DONE]] ], [ poison, %[[ENTRY]] ]
+; CHECK-NEXT:    [[FLOW_TO_RIGHT3:%.*]] = phi i1 [ false, %[[ENTRY]] ], [ true, %[[LEFT_DONE]] ]
+; CHECK-NEXT:    [[FLOW_TO_TEST_END:%.*]] = phi i1 [ true, %[[ENTRY]] ], [ false, %[[LEFT_DONE]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_TEST_END]], label %[[TEST_END:.*]], label %[[FLOW2:.*]]
+; CHECK:       [[TEST_END]]:
+; CHECK-NEXT:    [[ATEND:%.*]] = icmp uge i32 [[TID]], [[END]]
+; CHECK-NEXT:    br i1 [[ATEND]], label %[[FLOW1:.*]], label %[[TEST_LESS:.*]]
+; CHECK:       [[TEST_LESS]]:
+; CHECK-NEXT:    [[LESS:%.*]] = icmp ult i32 [[TID]], 5
+; CHECK-NEXT:    [[LESS_INV:%.*]] = xor i1 [[LESS]], true
+; CHECK-NEXT:    br label %[[FLOW1]]
+; CHECK:       [[FLOW1]]:
+; CHECK-NEXT:    [[FLOW_TO_RIGHT4:%.*]] = phi i1 [ false, %[[TEST_END]] ], [ [[LESS_INV]], %[[TEST_LESS]] ]
+; CHECK-NEXT:    [[FLOW_TO_LEFT:%.*]] = phi i1 [ true, %[[TEST_END]] ], [ [[LESS]], %[[TEST_LESS]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_LEFT]], label %[[LEFT:.*]], label %[[FLOW2]]
+; CHECK:       [[LEFT]]:
+; CHECK-NEXT:    store i32 1, ptr addrspace(1) [[Q]], align 4
+; CHECK-NEXT:    br label %[[FLOW2]]
+; CHECK:       [[FLOW2]]:
+; CHECK-NEXT:    [[R_ROUTE:%.*]] = phi i32 [ 2, %[[FLOW1]] ], [ [[R_ROUTE6]], %[[FLOW]] ], [ poison, %[[LEFT]] ]
+; CHECK-NEXT:    [[FLOW_TO_RIGHT:%.*]] = phi i1 [ [[FLOW_TO_RIGHT3]], %[[FLOW]] ], [ [[FLOW_TO_RIGHT4]], %[[FLOW1]] ], [ false, %[[LEFT]] ]
+; CHECK-NEXT:    br i1 [[FLOW_TO_RIGHT]], label %[[RIGHT:.*]], label %[[NEXT:.*]]
+; CHECK:       [[RIGHT]]:
+; CHECK-NEXT:    store i32 [[R_ROUTE]], ptr addrspace(1) [[Q]], align 4
+; CHECK-NEXT:    br label %[[NEXT]]
+; CHECK:       [[NEXT]]:
+; CHECK-NEXT:    ret void
+;
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %q = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  %inleft = icmp ult i32 %tid, %mid
+  br i1 %inleft, label %test_end, label %left_done
+left_done:
+  %r0 = add i32 %tid, %end
+  br label %right
+test_end:
+  %atend = icmp uge i32 %tid, %end
+  br i1 %atend, label %left, label %test_less
+test_less:
+  %less = icmp ult i32 %tid, 5
+  br i1 %less, label %left, label %right
+left:
+  store i32 1, ptr addrspace(1) %q, align 4
+  br label %next
+right:
+  %r = phi i32 [ %r0, %left_done ], [ 2, %test_less ]
+  store i32 %r, ptr addrspace(1) %q, align 4
+  br label %next
+next:
   ret void
 }
 
