@@ -1235,6 +1235,11 @@ static cl::opt<bool> ExitGuards(
     cl::desc("Route the edges of a divergent region that bypass its join "
              "through one guard block in front of the join"));
 
+static cl::opt<bool> ExitGuardsForce(
+    "reconverge-cfg-exit-guards-force", cl::init(false), cl::Hidden,
+    cl::desc("Build an exit guard for every region that has the shape, "
+             "without the rules that decide whether it pays (for testing)"));
+
 /// Largest region an exit guard is built for.
 static constexpr unsigned MaxExitGuardRegion = 256;
 
@@ -1352,7 +1357,7 @@ findBypassedJoin(BasicBlock *Join, const DominatorTree &DT,
   size_t BypassPaths = 0;
   for (BasicBlock *BB : R.BypassSources)
     BypassPaths += BB == Entry ? 1 : pred_size(BB);
-  if (BypassPaths >= pred_size(Join))
+  if (BypassPaths >= pred_size(Join) && !ExitGuardsForce)
     return std::nullopt;
 
   // The region must have two open splits (see "Exit guards" above).
@@ -1380,7 +1385,7 @@ findBypassedJoin(BasicBlock *Join, const DominatorTree &DT,
     return !IPDom || !IPDom->getBlock() ||
            !InRegion.contains(IPDom->getBlock());
   };
-  if (count_if(R.Region, IsOpenSplit) < 2)
+  if (count_if(R.Region, IsOpenSplit) < 2 && !ExitGuardsForce)
     return std::nullopt;
 
   assert(valuesStayInRegion(R, InRegion) &&

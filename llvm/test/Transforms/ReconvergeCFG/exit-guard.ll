@@ -2,6 +2,8 @@
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=reconverge-cfg -reconverge-cfg-verify -S < %s | FileCheck %s
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=reconverge-cfg -reconverge-cfg-verify -pass-remarks=reconverge-cfg -pass-remarks-output=%t.yaml -disable-output < %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.yaml
+; RUN: opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=reconverge-cfg -reconverge-cfg-verify -reconverge-cfg-exit-guards-force -pass-remarks=reconverge-cfg -pass-remarks-output=%t.force.yaml -disable-output < %s
+; RUN: FileCheck %s --check-prefix=FORCE < %t.force.yaml
 ;
 ; Exit guards: a divergent region whose lanes leave either for its join or,
 ; bypassing the join, for a block that post-dominates it (the bypass target)
@@ -26,6 +28,10 @@
 ;    merge step: the bypass source %left collects as many paths (two) as
 ;    the join %right; they are the two sides of one choice.
 ;  - @cycle_in_region: the region has a loop (nested open splits around it).
+; -reconverge-cfg-exit-guards-force drops the two rules that decide whether a
+; guard pays (two open splits, the bypass the exception), not the shape: every
+; function but @cycle_in_region gets a guard (FORCE), and opt's verifier
+; checks the result.
 ;
 ; REMARK:      Name: ExitGuard
 ; REMARK-NEXT: Function: switch_case_leaves
@@ -36,6 +42,24 @@
 ; REMARK:      Name: ExitGuard
 ; REMARK-NEXT: Function: branch_to_both_exits
 ; REMARK-NOT:  ExitGuard
+;
+; FORCE:      Name: ExitGuard
+; FORCE-NEXT: Function: switch_case_leaves
+; FORCE:      Name: ExitGuard
+; FORCE-NEXT: Function: branch_to_both_exits
+; FORCE:      Name: ExitGuard
+; FORCE-NEXT: Function: one_open_split
+; FORCE:      Name: ExitGuard
+; FORCE-NEXT: Function: bypass_decided_uniformly
+; FORCE:      Name: ExitGuard
+; FORCE-NEXT: Function: bypass_not_the_exception
+; FORCE:      Name: ExitGuard
+; FORCE-NEXT: Function: short_circuit_sides
+; FORCE:      Name: Reconverged
+; FORCE-NEXT: Function: short_circuit_sides
+; FORCE-NOT:  ExitGuard
+; FORCE:      Function: cycle_in_region
+; FORCE-NOT:  ExitGuard
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
