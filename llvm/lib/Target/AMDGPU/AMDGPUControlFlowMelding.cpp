@@ -47,6 +47,7 @@ public:
       : TM(TM), DL(TM.createDataLayout()) {}
 
   unsigned getIssueCost(const Instruction &I) const override;
+  unsigned getVariableIndexCost(const Instruction &I) const override;
   unsigned getSelectCost(const Value &A, const Value &B,
                          const UniformityInfo &UI) const override;
   bool isInlineConstant(const ConstantInt &C) const override;
@@ -144,6 +145,19 @@ AMDGPUControlFlowMeldingTarget::getSelectCost(const Value &A, const Value &B,
       UI.isUniform(&B))
     return 2 * Parts;
   return Parts;
+}
+
+/// An index that differs between lanes is expanded into a v_cmp per element
+/// and a v_cndmask per 32 bits of each element, as
+/// SITargetLowering::shouldExpandVectorDynExt does whenever the index is
+/// divergent (the other lowering, an index register per wave, would loop
+/// over the index's values).
+unsigned AMDGPUControlFlowMeldingTarget::getVariableIndexCost(
+    const Instruction &I) const {
+  auto *VT = cast<FixedVectorType>(I.getOperand(0)->getType());
+  uint64_t EltBits = DL.getTypeSizeInBits(VT->getElementType()).getFixedValue();
+  return VT->getNumElements() *
+         (1 + std::max<uint64_t>(1, divideCeil(EltBits, 32)));
 }
 
 /// Integers from -16 to 64 are inline constants of VALU operands; others are

@@ -467,6 +467,7 @@ private:
                                 const Instruction &User,
                                 const Instruction &Partner, unsigned Idx,
                                 const Value *A, const Value *B) const;
+  unsigned getIndexUnfoldCost(const Instruction &User, unsigned Idx) const;
   bool isSkipBranchDropped(ArrayRef<const Instruction *> Code) const;
   bool isSpeculatableRun(ArrayRef<const Instruction *> Run) const;
   void pairCopiedPhis(const MeldCandidate &Cand,

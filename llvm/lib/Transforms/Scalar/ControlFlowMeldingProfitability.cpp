@@ -95,6 +95,13 @@ unsigned ControlFlowMeldingTarget::getSelectCost(const Value &A, const Value &,
   return 1;
 }
 
+/// A compare and a select per element.
+unsigned
+ControlFlowMeldingTarget::getVariableIndexCost(const Instruction &I) const {
+  const Value *Vec = I.getOperand(0);
+  return 2 * cast<FixedVectorType>(Vec->getType())->getNumElements();
+}
+
 bool ControlFlowMeldingTarget::isInlineConstant(const ConstantInt &) const {
   return true;
 }
@@ -131,7 +138,8 @@ unsigned ControlFlowMelder::getSelectCost(const Value *A,
 /// replaces a constant base address of a getelementptr: a constant base
 /// (an LDS or global variable) folds into the immediate offset of the memory
 /// instruction or of the address arithmetic, a selected one is added to the
-/// offset by an instruction of its own. Alignment pruning compares the two
+/// offset by an instruction of its own; plus the element access by a
+/// variable index (getIndexUnfoldCost). Alignment pruning compares the two
 /// forms of an address with it; the net-benefit check prices a selected
 /// address with getAddressUnfoldCost instead, per use.
 unsigned ControlFlowMelder::getOperandSelectCost(const Instruction &User,
@@ -139,7 +147,23 @@ unsigned ControlFlowMelder::getOperandSelectCost(const Instruction &User,
                                                  const Value *B) const {
   bool SelectedBase = isa<GetElementPtrInst>(User) && Idx == 0 &&
                       isa<Constant>(A) && isa<Constant>(B);
-  return getSelectCost(A, B) + (SelectedBase ? 1 : 0);
+  return getSelectCost(A, B) + (SelectedBase ? 1 : 0) +
+         getIndexUnfoldCost(User, Idx);
+}
+
+/// What selecting operand \p Idx of \p User adds besides the select if it
+/// is the index of an element access (extractelement, insertelement): the
+/// access by a constant index was a subregister read or write that issued
+/// nothing (isFolded), the access by a selected one is
+/// ControlFlowMeldingTarget::getVariableIndexCost. Per use, as the melded
+/// access is.
+unsigned ControlFlowMelder::getIndexUnfoldCost(const Instruction &User,
+                                               unsigned Idx) const {
+  bool IsIndex = (isa<ExtractElementInst>(User) && Idx == 1) ||
+                 (isa<InsertElementInst>(User) && Idx == 2);
+  if (!IsIndex || !isa<FixedVectorType>(User.getOperand(0)->getType()))
+    return 0;
+  return Target.getVariableIndexCost(User);
 }
 
 /// \p V as Base + Offset with a constant Offset: constant-index GEPs and
@@ -409,9 +433,12 @@ static unsigned lessDroppedSkip(unsigned Overhead, bool Dropped) {
 ///          two melded interior branches of isomorphic regions need one
 ///          if-then instead of two.
 ///   added: a select per differing operand that is not itself an aligned
-///          pair, and per PHI of a common exit whose two incoming values
-///          differ (the exit edges of both sides now leave the melded block,
-///          so the PHI becomes a select); a select per branch of a
+///          pair, with what the access then costs more if the operand is
+///          an address or an element index (getAddressUnfoldCost,
+///          getIndexUnfoldCost), and per PHI of a common exit whose two
+///          incoming values differ (the exit edges of both sides now leave
+///          the melded block, so the PHI becomes a select); a select per
+///          branch of a
 ///          replicated region; -cf-meld-run-overhead per maximal run of
 ///          unaligned instructions that is not speculated (an if-then: save
 ///          and narrow the mask, skip, restore; one less without the skip
@@ -504,7 +531,8 @@ Value *cfmeld::getPartnerOperand(const Instruction *I1, const Instruction *I2,
 
 bool ControlFlowMelder::isFolded(const Instruction &I) const {
   if (!isa<GetElementPtrInst>(I) && !isa<UnaryOperator>(I) &&
-      !isa<CastInst>(I) && !isa<IntrinsicInst>(I))
+      !isa<CastInst>(I) && !isa<IntrinsicInst>(I) &&
+      !isa<ExtractElementInst>(I) && !isa<InsertElementInst>(I))
     return false;
   InstructionCost Cost =
       TTI->getInstructionCost(&I, TargetTransformInfo::TCK_CodeSize);
@@ -526,7 +554,8 @@ void ControlFlowMelder::addAlignmentCost(const MeldCandidate &Cand,
       // What the pair saves is what the two copies issued: nothing for an
       // instruction the backend folds into its users (a GEP with a constant
       // offset becomes the access's immediate offset, fneg/fabs a source
-      // modifier, a no-op cast nothing), which TTI prices at TCC_Free.
+      // modifier, a no-op cast nothing, an element access at a constant
+      // index a subregister), which TTI prices at TCC_Free.
       bool Free = isFolded(*P.True) && isFolded(*P.False);
       if (!Free)
         T.Pairs += Target.getIssueCost(*P.True);
@@ -539,7 +568,8 @@ void ControlFlowMelder::addAlignmentCost(const MeldCandidate &Cand,
         // immediate offset of this access is lost whether or not the
         // select itself is shared.
         T.Selects +=
-            getAddressUnfoldCost(Cand, *P.True, *P.False, Idx, Op1, Op2);
+            getAddressUnfoldCost(Cand, *P.True, *P.False, Idx, Op1, Op2) +
+            getIndexUnfoldCost(*P.True, Idx);
         if (!IsShared(Op1, Op2) && InBlock.insert({Op1, Op2}).second) {
           unsigned Cost = getSelectCost(Op1, Op2);
           T.Selects += Cost;

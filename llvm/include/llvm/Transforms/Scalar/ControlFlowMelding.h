@@ -66,6 +66,13 @@ public:
   virtual unsigned getSelectCost(const Value &A, const Value &B,
                                  const UniformityInfo &UI) const;
 
+  /// Instructions issued for the element access \p I (an extractelement or
+  /// insertelement) once its index is a value per lane instead of the
+  /// constant it was: a register holds one element per lane only at a
+  /// constant index, so the access compares the index with every element's
+  /// and selects.
+  virtual unsigned getVariableIndexCost(const Instruction &I) const;
+
   /// True if the integer constant \p C is encoded in the instruction that
   /// uses it: choosing between two constants that are not needs an
   /// instruction that materializes them.
