@@ -16,6 +16,7 @@
 #include "ExecutorImpl.h"
 #include "MCTargetDesc/AMDGPUMCTargetDesc.h"
 #include "SIDefines.h"
+#include "Timing.h"
 #include "Utils/AMDGPUBaseInfo.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegisterInfo.h"
@@ -38,10 +39,16 @@ double Counters::laneRedundantFraction() const {
 
 uint64_t Counters::cycleEstimate() const {
   // Issue cost per class, plus a fixed latency per memory instruction. The
-  // constants are documented (and justified) in docs/Emulator.md.
-  static const unsigned Cost[NumInstClasses] = {
-      /*SALU*/ 1,     /*VALU*/ 4,   /*SMEM*/ 1 + 50, /*VMEM*/ 4 + 300,
-      /*LDS*/ 4 + 60, /*Branch*/ 2, /*ExecMask*/ 1,  /*WaitNop*/ 1};
+  // constants are documented (and justified) in docs/Emulator.md. Vector
+  // instructions occupy the SIMD for ValuCycles.
+  const unsigned Cost[NumInstClasses] = {/*SALU*/ 1,
+                                         /*VALU*/ ValuCycles,
+                                         /*SMEM*/ 1 + 50,
+                                         /*VMEM*/ ValuCycles + 300,
+                                         /*LDS*/ ValuCycles + 60,
+                                         /*Branch*/ 2,
+                                         /*ExecMask*/ 1,
+                                         /*WaitNop*/ 1};
   uint64_t Cycles = 0;
   for (unsigned C = 0; C != NumInstClasses; ++C)
     Cycles += ByClass[C] * Cost[C];
@@ -716,6 +723,8 @@ Error Executor::run(const DispatchDims &Dims, ArrayRef<uint8_t> Kernarg) {
 
   Stats = Counters();
   Stats.WaveSize = Prog->Lanes;
+  Stats.ValuCycles =
+      TimingParams::forProcessor(Prog->Processor, Prog->Lanes).ValuCycles;
   std::vector<InstCounts> PerInst(Prog->Insts.size());
   DispatchState DS{*Prog,   K,    Mem,         Stats,
                    PerInst, Dims, KernargAddr, PacketAddr};

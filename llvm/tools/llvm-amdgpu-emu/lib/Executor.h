@@ -106,6 +106,10 @@ struct Counters {
   uint64_t SingleLaneVALU = 0;
   uint64_t ExecBranchTaken = 0, ExecBranchNotTaken = 0; ///< execz/execnz.
   unsigned WaveSize = 64;
+  /// Cycles one VALU operation of a wave occupies its SIMD: four for wave64
+  /// on a GCN/CDNA SIMD16, one for wave32 (two for wave64) on an RDNA
+  /// SIMD32 (TimingParams::ValuCycles).
+  unsigned ValuCycles = 4;
   uint64_t Waves = 0, Workgroups = 0;
   /// With Executor::setCheckWriteConflicts: global-memory bytes that a
   /// work-item stored with a value other than the one another work-item had

@@ -232,6 +232,24 @@ TEST(EmuTiming, VCmpxIssuesOnTheVALU) {
             200u * 3);
 }
 
+// The cycle estimate charges a VALU instruction the cycles it occupies the
+// wave's SIMD: 4 for wave64 on a CDNA SIMD16, 1 for wave32 and 2 for wave64
+// on an RDNA SIMD32; scalar instructions cost 1 everywhere.
+TEST(EmuTiming, CycleEstimateValuCyclesFollowTheSIMD) {
+  auto Estimate = [](const EmuTarget &T, const std::string &Body) {
+    RunOptions O;
+    EmuRun R = runWave(T, Body, O);
+    EXPECT_EQ(R.Error, "") << T.CPU.str();
+    return R.Stats.cycleEstimate();
+  };
+  std::string Valu = repeat("v_mov_b32 v1, v0", 100);
+  std::string Salu = repeat("s_add_u32 s10, s10, 1", 100);
+  const EmuTarget GFX1030W64{"gfx1030", 64};
+  EXPECT_EQ(Estimate(GFX90A, Valu) - Estimate(GFX90A, Salu), 100u * 3);
+  EXPECT_EQ(Estimate(GFX1030, Valu), Estimate(GFX1030, Salu));
+  EXPECT_EQ(Estimate(GFX1030W64, Valu) - Estimate(GFX1030W64, Salu), 100u);
+}
+
 // Occupancy steps: the same 64 latency-bound waves with 128 VGPRs (4 waves
 // per SIMD) take longer than with 64 (8 per SIMD).
 TEST(EmuTiming, OccupancyStep) {
