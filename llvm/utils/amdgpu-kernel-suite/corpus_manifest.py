@@ -125,6 +125,12 @@ SUITES = (
     Suite("HPCTrainingExamples", "amd/HPCTrainingExamples",
           "hpc-training-examples", ("**/*.hip", "**/*.cpp"),
           ("**/cuda/**", "Pragma_Examples/**"), "LICENSE.md", "MIT", (), False),
+    # Bullet3's OpenCL rigid-body pipeline: collision detection (SAT, MPR,
+    # BVH traversal), constraint solving and its parallel primitives; the
+    # kernels include shared headers by path from src/.
+    Suite("Bullet3", "bulletphysics/bullet3", "bullet3",
+          ("src/Bullet3OpenCL/**/kernels/*.cl",), (), "LICENSE.txt", "Zlib",
+          (("src/Bullet3OpenCL/*/kernels/*", ("-I../../..",)),), False),
 )
 
 

@@ -139,3 +139,42 @@ define amdgpu_kernel void @divergent_index_8xi64(ptr addrspace(1) %out, i64 %v) 
   store i64 %r, ptr addrspace(1) %out
   ret void
 }
+
+; A divergently indexed 12 x i32 array beside divergently indexed arrays that
+; are never promoted (64 x <4 x float>: more than 16 elements, and vector
+; elements; 5 x a structure): those stay in scratch whatever their indexes and
+; take no VGPRs, so the 12 x i32 one is the function's only candidate (12
+; dwords) and is promoted. Bullet3's clipHullHullConcaveConvexKernel keeps
+; such clipping buffers beside its `int indicesA[12]`.
+; CHECK-LABEL: @divergent_index_12_beside_unpromotable(
+; CHECK:       alloca [64 x <4 x float>]
+; CHECK:       alloca [5 x { i32, float }]
+; CHECK-NOT:   alloca [12 x i32]
+; CHECK:       extractelement <12 x i32>
+define amdgpu_kernel void @divergent_index_12_beside_unpromotable(ptr addrspace(1) %out, i32 %v) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %big = alloca [64 x <4 x float>], align 16, addrspace(5)
+  %faces = alloca [5 x { i32, float }], align 4, addrspace(5)
+  %a = alloca [12 x i32], align 4, addrspace(5)
+  %i = and i32 %tid, 7
+  %pbig = getelementptr inbounds [64 x <4 x float>], ptr addrspace(5) %big, i32 0, i32 %tid
+  store <4 x float> zeroinitializer, ptr addrspace(5) %pbig
+  %k = and i32 %tid, 3
+  %pf = getelementptr inbounds [5 x { i32, float }], ptr addrspace(5) %faces, i32 0, i32 %k, i32 0
+  store i32 %v, ptr addrspace(5) %pf
+  %p = getelementptr inbounds [12 x i32], ptr addrspace(5) %a, i32 0, i32 %i
+  store i32 %v, ptr addrspace(5) %p
+  %j = xor i32 %i, 5
+  %q = getelementptr inbounds [12 x i32], ptr addrspace(5) %a, i32 0, i32 %j
+  %r = load i32, ptr addrspace(5) %q
+  %qbig = getelementptr inbounds [64 x <4 x float>], ptr addrspace(5) %big, i32 0, i32 %j
+  %rbig = load <4 x float>, ptr addrspace(5) %qbig
+  %e = extractelement <4 x float> %rbig, i32 0
+  %b = bitcast float %e to i32
+  %qf = getelementptr inbounds [5 x { i32, float }], ptr addrspace(5) %faces, i32 0, i32 %j, i32 0
+  %rf = load i32, ptr addrspace(5) %qf
+  %s1 = add i32 %r, %b
+  %s = add i32 %s1, %rf
+  store i32 %s, ptr addrspace(1) %out
+  ret void
+}
