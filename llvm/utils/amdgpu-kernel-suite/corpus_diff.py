@@ -13,7 +13,9 @@ generated inputs:
   global_buffer           --buffer-elems i32 elements, uniform in
                           [0, --rand-max] (63)
                           (small values keep data-dependent indices in range)
-  by_value                --value, in the argument's size
+  by_value                --value, in the argument's size; a struct or
+                          vector of a multiple of 4 bytes: --value in
+                          each of its 64-bit (else 32-bit) elements
   dynamic_shared_pointer  lds:--lds-bytes
   a kernel whose metadata has hidden_dynamic_lds_size (HIP extern __shared__)
                           --dynamic-lds bytes of dynamic LDS (16384)
@@ -182,8 +184,13 @@ def launch_for(args, kernel, kargs, seed, out_dir, tag, rand_max=None,
         elif kind == "by_value" and size in (4, 8):
             a.append({"type": "i32" if size == 4 else "i64",
                       "value": args.value})
+        elif kind == "by_value" and size % 4 == 0:
+            # A struct or vector: every 64-bit (else 32-bit) element --value.
+            elem = 8 if size % 8 == 0 else 4
+            a.append({"type": "i64" if elem == 8 else "i32",
+                      "value": [args.value] * (size // elem)})
         else:
-            return None  # A struct by value, an image, ...: not generated.
+            return None  # A bool or short by value, an image, ...
     launch = {"kernel": kernel, "grid": args.grid,
               "block": block or args.block,
               "args": a}

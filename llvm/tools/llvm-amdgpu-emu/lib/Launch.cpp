@@ -26,6 +26,10 @@ using namespace llvm::amdgpu_emu;
 /// The largest buffer a launch may declare, in elements.
 static constexpr uint64_t MaxElements = uint64_t(1) << 28;
 
+/// The most elements of a by-value list: 8 KiB of 64-bit elements, more than
+/// a kernel's argument segment holds.
+static constexpr size_t MaxAggregateElements = 1024;
+
 static Error makeError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg.str());
 }
@@ -548,6 +552,19 @@ Expected<LaunchArg> LaunchFileParser::parseArg(const json::Value &V,
   const json::Value *Val = O->get("value");
   if (!Val)
     return error(Where, "a by-value argument needs 'value'");
+  // A list is an aggregate passed by value (a struct or a vector), laid out
+  // as consecutive elements of the type.
+  if (const json::Array *Elems = Val->getAsArray()) {
+    if (Elems->size() > MaxAggregateElements)
+      return error(Where + ".value", "at most " + Twine(MaxAggregateElements) +
+                                         " elements in a by-value list");
+    Expected<std::vector<uint8_t>> Bytes =
+        parseValues(*Elems, A.Type, Where + ".value");
+    if (!Bytes)
+      return Bytes.takeError();
+    A.Bytes = std::move(*Bytes);
+    return A;
+  }
   Expected<uint64_t> Bits = parseValue(*Val, A.Type, Where + ".value");
   if (!Bits)
     return Bits.takeError();
