@@ -131,6 +131,34 @@ SUITES = (
     Suite("Bullet3", "bulletphysics/bullet3", "bullet3",
           ("src/Bullet3OpenCL/**/kernels/*.cl",), (), "LICENSE.txt", "Zlib",
           (("src/Bullet3OpenCL/*/kernels/*", ("-I../../..",)),), False),
+    # The AMD lab notes' examples: CSR and ELLPACK SpMV, Jacobi, a Laplacian,
+    # LBM under register pressure, MFMA demos (MPI examples left out).
+    Suite("amd-lab-notes", "amd/amd-lab-notes", "amd-lab-notes",
+          ("**/*.cpp",), ("gpu-aware-mpi/**",), "LICENSE.md", "MIT",
+          (("matrix-cores/src/*", ("-I../include",)),), False),
+    # MIOpen's OpenCL and HIP kernels take their element types and sizes as
+    # -D options from the library's solvers; these are one FP32 choice of
+    # them. Sources that need others (tuning parameters, MIO_BN_*) do not
+    # compile and are left out by the compile filter.
+    Suite("MIOpen", "ROCm/MIOpen", "miopen",
+          ("src/kernels/*.cl", "src/kernels/*.cpp"), (), "LICENSE.txt", "MIT",
+          (("src/kernels/*", tuple("-D" + d for d in (
+              "MIOPEN_USE_FP32=1", "MIOPEN_USE_FP16=0", "MIOPEN_USE_BFP16=0",
+              "MIOPEN_USE_FP64=0", "MIOPEN_USE_INT8=0", "MIOPEN_USE_INT32=0",
+              "LOCAL_SIZE=256", "REDUCE_SIZE=256", "VIEW_DIMS=5",
+              "INPUT_TYPE=float", "OUTPUT_TYPE=float", "IO_TYPE=float",
+              "PTYPE=float", "GTYPE=float", "CTYPE=float", "INDEX_TYPE=int",
+              "MIOPEN_READ_UNIT=4", "MIOPEN_READ_TYPE=float4",
+              "MIOPEN_PREC_READ_TYPE=float4", "REDUCTION_TYPE=0",
+              "OP_TYPE=0", "MIOPEN_TYPE=float", "MIOPEN_USE_64BIT_INDEX=0",
+              "MIOPEN_BETA_IS_ZERO=0", "MLO_POOLING_INDEX_TYPE=uint",
+              "MLO_POOLING_INDEX_MAX=UINT_MAX", "MIO_BN_GRP0=64",
+              "MIO_BN_GRP1=1", "MIO_BN_GRP2=1", "LOCAL_MEM_SIZE=65536",
+              "MIOPEN_ELEMENTWISE_AFFINE=0", "MIOPEN_ALPHA_IS_ONE=1",
+              "MLO_POOLING_GROUP_SZ0=8", "MLO_POOLING_GROUP_SZ1=8",
+              "MLO_POOLING_GROUP_SZ2=1", "MLO_POOLBWD_GROUP_SZ0=8",
+              "MLO_POOLBWD_GROUP_SZ1=8", "MLO_POOLBWD_GROUP_SZ2=1",
+              "MLO_POOLING_IS2D_KERNEL=1", "MLO_POOLING_OP_ID=1"))),), False),
 )
 
 
