@@ -46,7 +46,8 @@ for src in "$@"; do
       -mllvm -amdgpu-skip-threshold-issue-slots=0
       -mllvm -amdgpu-lane-mask-not-operands=0
       -mllvm -amdgpu-fold-scalar-add-sub-imm=0
-      -mllvm -amdgpu-uniform-wave-aligned-tid-compare=0)
+      -mllvm -amdgpu-uniform-wave-aligned-tid-compare=0
+      -mllvm -licm-pressure-per-path=0)
     for kind in s co; do
       out=()
       [ $kind = s ] && out=(-S)

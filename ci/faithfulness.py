@@ -14,7 +14,8 @@ v_cmpx fold of an EXEC-masking AND, SIInsertWaitcnts' wait before a
 loop without memory instructions, the post-RA scheduler's wait for a
 hazard before a load's use, the -O2 tail-duplication size for
 blocks that start with a prologue, and RegAllocFast's reload of a register
-displaced in a block prologue after the prologue). The two runs
+displaced in a block prologue after the prologue, and MachineLICM's
+register-pressure estimate per dominator-tree path). The two runs
 are compared by stdout and exit status (stderr is not: crash reports carry
 addresses). Each (file, cpu) pair lands in one category:
 
@@ -63,7 +64,8 @@ FORK_FEATURES_OFF = ["-amdgpu-cf-lowering=structurize",
                      "-amdgpu-skip-threshold-issue-slots=0",
                      "-amdgpu-lane-mask-not-operands=0",
                      "-amdgpu-fold-scalar-add-sub-imm=0",
-                     "-amdgpu-uniform-wave-aligned-tid-compare=0"]
+                     "-amdgpu-uniform-wave-aligned-tid-compare=0",
+                     "-licm-pressure-per-path=0"]
 
 # Corpus file -> (functions compiled wrongly by upstream 19.1.7, the fix).
 UPSTREAM_BUGS = {

@@ -58,7 +58,8 @@ FEATURES_OFF = ["-plugin-opt=-amdgpu-cf-lowering=structurize",
                 "-plugin-opt=-amdgpu-skip-threshold-issue-slots=0",
                 "-plugin-opt=-amdgpu-lane-mask-not-operands=0",
                 "-plugin-opt=-amdgpu-fold-scalar-add-sub-imm=0",
-                "-plugin-opt=-amdgpu-uniform-wave-aligned-tid-compare=0"]
+                "-plugin-opt=-amdgpu-uniform-wave-aligned-tid-compare=0",
+                "-plugin-opt=-licm-pressure-per-path=0"]
 
 
 def bitcode_cmd(src, mcpu, out):
